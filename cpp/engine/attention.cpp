@@ -1,0 +1,40 @@
+// Attention forward as numbered passes over each head: scores, scale, mask + softmax, weighted sum of values.
+// It calls the kernels through asl::kern (SIMD where the target has it) and owns no memory.
+#include "attention.h"
+
+#include <algorithm>
+
+#include "../kernels/kernels.h"
+
+namespace asl {
+
+void attention_forward(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
+                       bool causal, float* scores, float* scaled_scores, float* weights, float* output) {
+  const int n_q = shape.n_q, n_k = shape.n_k, d_k = shape.d_k, d_v = shape.d_v, n_heads = shape.n_heads;
+  const int ld_qk = n_heads * d_k, ld_v = n_heads * d_v;
+  const long plane = static_cast<long>(n_q) * n_k;
+  for (int h = 0; h < n_heads; ++h) {
+    float* scores_h = scores + h * plane;
+    float* scaled_h = scaled_scores + h * plane;
+    float* weights_h = weights + h * plane;
+    // 1. scores = Q_h · K_hᵀ
+    kern::matmul_qkt(q + h * d_k, k + h * d_k, scores_h, n_q, n_k, d_k, ld_qk, ld_qk, n_k);
+    // 2. scaled = scale · scores
+    kern::scale(scores_h, scale, scaled_h, static_cast<int>(plane));
+    // 3. mask and 4. softmax: a causal row i keeps keys 0 … min(i, n_k − 1); the rest are exactly 0.
+    if (!causal) {
+      kern::softmax_rows(scaled_h, 1.0f, weights_h, n_q, n_k, n_k);
+    } else {
+      for (int i = 0; i < n_q; ++i) {
+        const int visible = std::min(i + 1, n_k);
+        float* weights_i = weights_h + static_cast<long>(i) * n_k;
+        kern::softmax_rows(scaled_h + static_cast<long>(i) * n_k, 1.0f, weights_i, 1, visible, n_k);
+        std::fill(weights_i + visible, weights_i + n_k, 0.0f);
+      }
+    }
+    // 5. output_h = weights · V_h, written into the head's columns of the concatenated output
+    kern::matmul_wv(weights_h, v + h * d_v, output + h * d_v, n_q, n_k, d_v, n_k, ld_v, ld_v);
+  }
+}
+
+}  // namespace asl

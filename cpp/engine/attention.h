@@ -1,0 +1,21 @@
+// Scaled dot-product attention, forward only, with every intermediate a lesson shows. It writes into buffers the
+// caller owns and never allocates; shapes are validated by the caller (the bindings, or tests).
+#pragma once
+
+namespace asl {
+
+struct AttentionShape {
+  int n_q = 1, n_k = 1;  // queries, keys (= values)
+  int d_k = 1, d_v = 1;  // per head
+  int n_heads = 1;
+};
+
+// q is (n_q, n_heads·d_k), k is (n_k, n_heads·d_k), v is (n_k, n_heads·d_v), all row-major; head h uses columns
+// h·d_k … (h+1)·d_k − 1 of q and k and h·d_v … of v.
+// scores and scaled_scores are (n_heads, n_q, n_k) before the mask; weights (n_heads, n_q, n_k) after mask and
+// softmax, masked entries exactly 0; output is (n_q, n_heads·d_v), heads side by side.
+// causal: query i sees keys j <= i (PyTorch's is_causal, aligned at the top left).
+void attention_forward(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
+                       bool causal, float* scores, float* scaled_scores, float* weights, float* output);
+
+}  // namespace asl

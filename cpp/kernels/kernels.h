@@ -1,0 +1,54 @@
+// Raw-pointer kernels of attention: a scalar reference (asl::scalar) and a SIMD twin (asl::simd) with the same
+// signatures. Inputs come first as const float*, then outputs, then sizes. Kernels never allocate, throw or log;
+// callers validate shapes. Every matrix is row-major; `ld_*` is the distance in floats between two rows.
+#pragma once
+
+namespace asl {
+
+#define ASL_KERNEL_DECLARATIONS                                                                                   \
+  /* a, b are (n); returns sum_i a[i]*b[i]. */                                                                    \
+  float dot(const float* a, const float* b, int n);                                                               \
+  /* q is (n_q, d_k) with row stride ld_q, k is (n_k, d_k) with row stride ld_k; scores = q·kᵀ is (n_q, n_k),  */ \
+  /* row stride ld_s. */                                                                                          \
+  void matmul_qkt(const float* q, const float* k, float* scores, int n_q, int n_k, int d_k, int ld_q, int ld_k,   \
+                  int ld_s);                                                                                      \
+  /* y = c·x, x and y are (n); y may be x. */                                                                     \
+  void scale(const float* x, float c, float* y, int n);                                                           \
+  /* Each of `rows` rows of x, (rows, cols) with stride ld, becomes softmax(beta·row) in y (same stride; y may  */ \
+  /* be x). Stable: the row maximum is subtracted first, so no score overflows. beta >= 0; beta = 0 is uniform. */ \
+  void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int ld);                            \
+  /* The textbook formula exp(beta·x_j) / sum exp(beta·x): overflows to inf/NaN once beta·x passes ~88.72 in */   \
+  /* float32. It exists only so a lesson can show that overflow. */                                               \
+  void softmax_rows_naive(const float* x, float beta, float* y, int rows, int cols, int ld);                      \
+  /* w is (n_q, n_k) with stride ld_w, v is (n_k, d_v) with stride ld_v; out = w·v is (n_q, d_v), stride ld_o. */ \
+  void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int d_v, int ld_w, int ld_v,       \
+                 int ld_o);
+
+namespace scalar {
+ASL_KERNEL_DECLARATIONS
+}  // namespace scalar
+
+// The SIMD twins exist when the target has 4-lane float SIMD (wasm_simd128 or SSE2); kernels_simd.cpp is then built.
+namespace simd {
+ASL_KERNEL_DECLARATIONS
+}  // namespace simd
+
+#undef ASL_KERNEL_DECLARATIONS
+
+// Which implementation the engine calls: the SIMD twins where the target has them, else the scalar reference
+// (always, with -DASL_FORCE_SCALAR: the benchmark's "WASM scalar" build). `kernel_set()` names the choice.
+#if (defined(__wasm_simd128__) || defined(__SSE2__)) && !defined(ASL_FORCE_SCALAR)
+namespace kern = simd;
+inline const char* kernel_set() {
+#if defined(__wasm_simd128__)
+  return "wasm_simd128";
+#else
+  return "sse2";
+#endif
+}
+#else
+namespace kern = scalar;
+inline const char* kernel_set() { return "scalar"; }
+#endif
+
+}  // namespace asl

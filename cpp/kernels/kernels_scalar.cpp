@@ -1,0 +1,75 @@
+// The scalar reference kernels: the plainest correct loops, used as the ground truth for the SIMD twins and as
+// the "WASM scalar" build in the benchmark. No tricks here on purpose: clarity over speed.
+#include <cmath>
+#include <limits>
+
+#include "kernels.h"
+
+namespace asl::scalar {
+
+float dot(const float* a, const float* b, int n) {
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+void matmul_qkt(const float* q, const float* k, float* scores, int n_q, int n_k, int d_k, int ld_q, int ld_k,
+                int ld_s) {
+  for (int i = 0; i < n_q; ++i) {
+    const float* q_i = q + static_cast<long>(i) * ld_q;
+    float* scores_i = scores + static_cast<long>(i) * ld_s;
+    for (int j = 0; j < n_k; ++j) scores_i[j] = dot(q_i, k + static_cast<long>(j) * ld_k, d_k);
+  }
+}
+
+void scale(const float* x, float c, float* y, int n) {
+  for (int i = 0; i < n; ++i) y[i] = c * x[i];
+}
+
+void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int ld) {
+  for (int r = 0; r < rows; ++r) {
+    const float* x_r = x + static_cast<long>(r) * ld;
+    float* y_r = y + static_cast<long>(r) * ld;
+    if (beta == 0.0f) {  // 0·(x - max) can be 0·inf for extreme inputs; the limit is uniform.
+      for (int j = 0; j < cols; ++j) y_r[j] = 1.0f / static_cast<float>(cols);
+      continue;
+    }
+    float row_max = -std::numeric_limits<float>::infinity();
+    for (int j = 0; j < cols; ++j) row_max = x_r[j] > row_max ? x_r[j] : row_max;
+    float sum = 0.0f;
+    for (int j = 0; j < cols; ++j) {
+      y_r[j] = std::exp(beta * (x_r[j] - row_max));  // argument <= 0: never overflows
+      sum += y_r[j];
+    }
+    const float inv = 1.0f / sum;  // sum >= 1: the maximum contributes exp(0)
+    for (int j = 0; j < cols; ++j) y_r[j] *= inv;
+  }
+}
+
+void softmax_rows_naive(const float* x, float beta, float* y, int rows, int cols, int ld) {
+  for (int r = 0; r < rows; ++r) {
+    const float* x_r = x + static_cast<long>(r) * ld;
+    float* y_r = y + static_cast<long>(r) * ld;
+    float sum = 0.0f;
+    for (int j = 0; j < cols; ++j) {
+      y_r[j] = std::exp(beta * x_r[j]);
+      sum += y_r[j];
+    }
+    for (int j = 0; j < cols; ++j) y_r[j] /= sum;
+  }
+}
+
+void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int d_v, int ld_w, int ld_v,
+               int ld_o) {
+  for (int i = 0; i < n_q; ++i) {
+    const float* w_i = w + static_cast<long>(i) * ld_w;
+    float* out_i = out + static_cast<long>(i) * ld_o;
+    for (int c = 0; c < d_v; ++c) out_i[c] = 0.0f;
+    for (int j = 0; j < n_k; ++j) {
+      const float* v_j = v + static_cast<long>(j) * ld_v;
+      for (int c = 0; c < d_v; ++c) out_i[c] += w_i[j] * v_j[c];
+    }
+  }
+}
+
+}  // namespace asl::scalar
