@@ -1,0 +1,40 @@
+// The WASM engine must really run f32x4 code: disassemble the build with function names kept
+// (build/wasm-cmake/attention_core_names.wasm, the same objects as the page's engine) using binaryen's wasm-dis.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+import { ROOT } from './helpers.mjs';
+
+const WASM = `${ROOT}build/wasm-cmake/attention_core_names.wasm`;
+
+/** Function name → body text, from wasm-dis output. */
+function functions() {
+  assert.ok(existsSync(WASM), `${WASM} is missing: run build-scripts/build first`);
+  const wat = execFileSync('wasm-dis', [WASM], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const bodies = new Map();
+  const starts = [...wat.matchAll(/^ \(func \$(\S+)/gm)];
+  starts.forEach((m, i) => bodies.set(m[1], wat.slice(m.index, starts[i + 1]?.index ?? wat.length)));
+  return bodies;
+}
+
+const demangled = (name) => name.replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
+test('the SIMD kernels are f32x4 code and attention calls them, not the scalar twins', () => {
+  const bodies = functions();
+  const find = (prefix) => [...bodies.keys()].find((n) => demangled(n).startsWith(prefix));
+  for (const kernel of ['matmul_qkt', 'matmul_wv', 'softmax_rows', 'scale']) {
+    const name = find(`asl::simd::${kernel}(`);
+    assert.ok(name, `asl::simd::${kernel} not found in the disassembly`);
+    const body = bodies.get(name);
+    assert.match(body, /f32x4\.(mul|add)/, `${kernel} has no f32x4 arithmetic`);
+    assert.match(body, /v128\.load/, `${kernel} has no v128 loads`);
+  }
+  const forward = bodies.get(find('asl::attention_forward('));
+  assert.ok(forward, 'asl::attention_forward not found');
+  for (const kernel of ['matmul_qkt', 'scale', 'softmax_rows', 'matmul_wv']) {
+    assert.ok(forward.includes(`call $asl::simd::${kernel}`), `attention_forward does not call asl::simd::${kernel}`);
+  }
+  assert.ok(!forward.includes('call $asl::scalar::'), 'attention_forward calls a scalar kernel');
+});
