@@ -47,6 +47,39 @@ function makeEngine(core) {
       return call(core, 'selfAttentionExample', options);
     },
 
+    /**
+     * Lesson 2: `pairs` dot products of random vectors of dimension `dim`, with their mean, population variance,
+     * histogram and what theory predicts. See docs/API-lessons-2-3.md.
+     */
+    dotProducts(options) {
+      return call(core, 'dotProducts', options);
+    },
+
+    /** Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1…maxDim. */
+    varianceSweep(options = {}) {
+      return call(core, 'varianceSweep', options);
+    },
+
+    /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
+    softmaxStats(options = {}) {
+      return call(core, 'softmaxStats', options);
+    },
+
+    /** Lesson 3: Monte Carlo mean Jacobian norm against dK, unscaled and scaled by 1/√dK. */
+    gradientSweep(options = {}) {
+      return call(core, 'gradientSweep', options);
+    },
+
+    /** Lesson 2: both sides of Var(cX) = c²·Var(X). */
+    scaleVariance(options) {
+      return call(core, 'scaleVariance', options);
+    },
+
+    /** Lesson 3's numerics panel: naive and stable softmax in float32 and float64, and where exp overflows. */
+    softmaxNumerics(options) {
+      return call(core, 'softmaxNumerics', options);
+    },
+
     /** What the engine holds right now: malloc'd bytes and live JS-value handles (tests use it to find leaks). */
     resources() {
       return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles() };
@@ -57,7 +90,8 @@ function makeEngine(core) {
 /** Resolves to the engine. Every caller on a page shares one instance. */
 export function loadEngine() {
   if (!enginePromise) {
-    enginePromise = createAttentionCore().then(makeEngine, (error) => {
+    // The core is compiled synchronously (see CMakeLists.txt); the promise keeps loadEngine() async for callers.
+    enginePromise = Promise.resolve().then(() => createAttentionCore()).then(makeEngine, (error) => {
       enginePromise = null;  // let a later call try again
       throw error;
     });

@@ -3,6 +3,7 @@
 // WASM frames: a throw there would skip C++ destructors and leak the heap buffers and emval handles in scope.
 // web/engine.js turns { ok: false } into a JavaScript Error, so callers see an ordinary exception.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
@@ -15,6 +16,8 @@
 #include "../engine/attention.h"
 #include "../engine/random.h"
 #include "../engine/self_attention_example.h"
+#include "../engine/softmax_lab.h"
+#include "../engine/statistics.h"
 #include "../kernels/kernels.h"
 
 using emscripten::val;
@@ -324,6 +327,9 @@ val self_attention_example(val options) {
   r.set("dV", ex.d_v);
   r.set("scale", ex.scale);
   r.set("causal", causal);
+  r.set("scoreVariance", ex.score_variance);
+  r.set("scaledScoreVariance", ex.scaled_score_variance);
+  r.set("maxWeight", ex.max_weight);
   const auto put = [&r](const char* name, const asl::RowMatrixXf& m) {
     r.set(name, f32(m.data(), static_cast<std::size_t>(m.size())));
   };
@@ -338,6 +344,381 @@ val self_attention_example(val options) {
   put("scaledScores", ex.scaled_scores);
   put("weights", ex.weights);
   put("contextual", ex.contextual);
+  return success(r);
+}
+
+// --- Lessons 2 and 3: dot-product statistics and the softmax lab (cpp/engine/statistics.h, softmax_lab.h) -------
+
+constexpr int kMaxPairs = 100000;
+constexpr double kMaxDotWork = 16777216.0;        // dim·pairs multiply-adds in dotProducts
+constexpr int kMaxSweepVectors = 1000;
+constexpr double kMaxSweepWork = 268435456.0;     // Gram entries updated by varianceSweep: vectors(vectors+1)/2·maxDim
+constexpr int kMaxRow = 512;                      // softmaxStats: n (its Jacobian has n² entries)
+constexpr int kMaxGradientRow = 1024;
+constexpr int kMaxDKs = 64;
+constexpr double kMaxGradientWork = 67108864.0;   // softmax rows · n in gradientSweep, model "normal"
+constexpr double kMaxDotDraws = 33554432.0;       // normal draws in gradientSweep, model "dot": trials·max dK·(n + 1)
+constexpr int kMaxValues = 1 << 20;
+
+// The length of options[name] when it is an array or a typed array; −1 otherwise (then Args::floats says why).
+double array_length(const val& options, const char* name) {
+  if (options.isUndefined() || options.isNull() || options.typeOf().as<std::string>() != "object") return -1;
+  const val v = options[name];
+  if (v.isUndefined() || v.isNull()) return -1;
+  const bool is_view = val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof(val::global("DataView"));
+  if (!val::global("Array").call<bool>("isArray", v) && !is_view) return -1;
+  return v["length"].as<double>();
+}
+
+// distribution ("uniform" | "normal"), mean and std; mean and std only with "normal".
+asl::EntryDistribution read_distribution(Args& args, const val& options) {
+  asl::EntryDistribution d;
+  const std::string name = args.text("distribution", 16, "uniform");
+  if (name == "normal") {
+    d.kind = asl::EntryDistribution::Kind::normal;
+  } else if (name != "uniform") {
+    args.fail("distribution = \"" + name + "\" is not allowed: use \"uniform\" or \"normal\"");
+  }
+  if (args.ok() && d.kind == asl::EntryDistribution::Kind::uniform)
+    for (const char* p : {"mean", "std"})
+      if (args.has(p))
+        args.fail(std::string(p) + " = " + describe(options[p]) +
+                  " is not allowed with distribution = \"uniform\" (entries uniform on [0, 1)): use \"normal\"");
+  d.mean = args.number("mean", -1000.0, 1000.0, 0.0);
+  d.std = args.number("std", 0.0, 1000.0, 1.0);
+  return d;
+}
+
+// model ("normal" | "dot") of a row of scores.
+asl::ScoreModel read_model(Args& args) {
+  const std::string name = args.text("model", 16, "normal");
+  if (name == "dot") return asl::ScoreModel::dot;
+  if (name != "normal") args.fail("model = \"" + name + "\" is not allowed: use \"normal\" or \"dot\"");
+  return asl::ScoreModel::normal;
+}
+
+val f64(const double* data, std::size_t n) {
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(n, data));  // a copy
+}
+val f64(const std::vector<double>& v) { return f64(v.data(), v.size()); }
+val i32(const std::vector<int>& v) {
+  return val::global("Int32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+// dotProducts({ dim, pairs, distribution, mean, std, seed, bins, range }) → { values, mean, variance, … }
+val dot_products(val options) {
+  Args args(options, {"dim", "pairs", "distribution", "mean", "std", "seed", "bins", "range"});
+  const int dim = args.integer("dim", 1, kMaxDim, 1);
+  if (!args.has("dim")) args.fail("dim is missing: allowed an integer from 1 to 4096");
+  const int pairs = args.integer("pairs", 1, kMaxPairs, 1000);
+  const asl::EntryDistribution dist = read_distribution(args, options);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const int bins = args.integer("bins", 1, 1000, 30);
+  if (args.ok() && static_cast<double>(dim) * pairs > kMaxDotWork)
+    args.fail("dim·pairs = " + fmt_number(static_cast<double>(dim) * pairs) + " is too large: allowed at most 16777216");
+  std::vector<float> range;
+  if (args.has("range")) {
+    range = args.floats("range", 2, "[lo, hi]");
+    if (args.ok() && !(range[0] < range[1]))
+      args.fail("range = [" + fmt_number(range[0]) + ", " + fmt_number(range[1]) + "] is not allowed: need lo < hi");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  std::vector<float> values(static_cast<std::size_t>(pairs));
+  asl::random_dot_products(dist, dim, pairs, seed, values.data());
+  const asl::Moments m = asl::moments(values.data(), values.size());
+  double lo = values[0], hi = values[0];
+  for (float v : values) lo = std::fmin(lo, v), hi = std::fmax(hi, v);
+  const double min = lo, max = hi;
+  if (!range.empty()) lo = range[0], hi = range[1];
+  if (!(lo < hi)) lo -= 0.5, hi += 0.5;  // all values equal: one unit-wide window around them
+  std::vector<double> counts(static_cast<std::size_t>(bins)), edges(static_cast<std::size_t>(bins) + 1);
+  const std::size_t outside = asl::histogram(values.data(), values.size(), lo, hi, bins, counts.data());
+  for (int b = 0; b <= bins; ++b) edges[b] = lo + (hi - lo) * b / bins;
+  const asl::VariancePrediction p = asl::predict_independent_pairs_variance(dist, dim, pairs);
+
+  val histogram = val::object();
+  histogram.set("edges", f64(edges));
+  histogram.set("counts", f64(counts));
+  histogram.set("outside", static_cast<double>(outside));
+  val r = val::object();
+  r.set("values", f32(values.data(), values.size()));
+  r.set("mean", m.mean);
+  r.set("variance", m.variance);
+  r.set("min", min);
+  r.set("max", max);
+  r.set("theoryMean", dim * dist.entry_mean() * dist.entry_mean());
+  r.set("theoryVariance", p.theory);
+  r.set("expectedVariance", p.expected);
+  r.set("expectedVarianceSd", p.sd);
+  r.set("histogram", histogram);
+  return success(r);
+}
+
+// varianceSweep({ maxDim, vectors, distribution, mean, std, seed, scaled, entries }) → arrays over d = 1 … maxDim
+val variance_sweep(val options) {
+  Args args(options, {"maxDim", "vectors", "distribution", "mean", "std", "seed", "scaled", "entries"});
+  const int max_dim = args.integer("maxDim", 2, kMaxDim, 512);
+  const int vectors = args.integer("vectors", 2, kMaxSweepVectors, 100);
+  const asl::EntryDistribution dist = read_distribution(args, options);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const bool scaled = args.boolean("scaled", false);
+  const bool entries = args.boolean("entries", false);
+  const double work = static_cast<double>(vectors) * (vectors + 1) / 2.0 * max_dim;
+  if (args.ok() && work > kMaxSweepWork)
+    args.fail("vectors·(vectors + 1)/2·maxDim = " + fmt_number(work) +
+              " is too large: allowed at most 268435456 (e.g. 1000 vectors up to maxDim 536)");
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::VarianceSweep s = asl::variance_sweep(dist, max_dim, vectors, seed, scaled);
+  const double compute_ms = emscripten_get_now() - start;
+
+  const std::size_t k = static_cast<std::size_t>(max_dim);
+  std::vector<int> dims(k);
+  std::vector<double> theory_mean(k), theory_variance(k), expected(k), expected_sd(k);
+  const double mu2 = dist.entry_mean() * dist.entry_mean();
+  for (std::size_t i = 0; i < k; ++i) {
+    const int d = static_cast<int>(i) + 1;
+    dims[i] = d;
+    const asl::VariancePrediction p = asl::predict_all_pairs_variance(dist, d, vectors);
+    const double root = std::sqrt(static_cast<double>(d));
+    theory_mean[i] = scaled ? root * mu2 : d * mu2;
+    theory_variance[i] = scaled ? p.theory / d : p.theory;
+    expected[i] = scaled ? p.expected / d : p.expected;
+    expected_sd[i] = scaled ? p.sd / d : p.sd;
+  }
+  val r = val::object();
+  r.set("dims", i32(dims));
+  r.set("mean", f64(s.mean));
+  r.set("variance", f64(s.variance));
+  r.set("slope", s.fit.slope);
+  r.set("intercept", s.fit.intercept);
+  r.set("logLogSlope", s.log_log_slope);
+  r.set("theorySlope", dist.product_variance());
+  r.set("expectedSlope", asl::expected_pairs_slope(dist, vectors));
+  r.set("theoryMean", f64(theory_mean));
+  r.set("theoryVariance", f64(theory_variance));
+  r.set("expectedVariance", f64(expected));
+  r.set("expectedVarianceSd", f64(expected_sd));
+  r.set("pairs", s.pairs);
+  r.set("vectors", vectors);
+  r.set("maxDim", max_dim);
+  r.set("scaled", scaled);
+  r.set("computeMs", compute_ms);
+  if (entries) {
+    std::vector<float> x(static_cast<std::size_t>(vectors) * max_dim);
+    asl::sweep_vectors(dist, max_dim, vectors, seed, x.data());
+    r.set("entries", f32(x.data(), x.size()));
+  }
+  return success(r);
+}
+
+// softmaxStats({ scores | dK, n, beta, scaled, seed, model }) → one row's softmax, entropy and Jacobian
+val softmax_stats(val options) {
+  Args args(options, {"scores", "dK", "n", "beta", "scaled", "seed", "model"});
+  const bool given = args.has("scores");
+  const int d_k = args.integer("dK", 1, kMaxDim, 1);
+  const double beta = args.number("beta", 0.0, 1e6, 1.0);
+  const bool scaled = args.boolean("scaled", true);
+  const std::uint64_t seed = args.seed("seed", 1);
+  int n = args.integer("n", 1, kMaxRow, 16);
+  asl::ScoreModel model = read_model(args);
+  std::vector<double> scores;
+  if (given) {
+    if (args.ok() && args.has("n")) args.fail("n is not allowed with scores: the row has scores.length entries");
+    if (args.ok() && args.has("model")) args.fail("model is not allowed with scores: nothing is drawn");
+    const double length = array_length(options, "scores");
+    if (args.ok() && length >= 0 && (length < 1 || length > kMaxRow))
+      args.fail("scores has " + fmt_number(length) + " entries: allowed an array of 1 to 512 finite numbers");
+    const std::vector<float> x = args.floats("scores", length, "1 to 512");
+    scores.assign(x.begin(), x.end());
+    n = static_cast<int>(scores.size());
+  }
+  if (!args.ok()) return failure(args.error());
+
+  if (!given) {
+    scores.resize(static_cast<std::size_t>(n));
+    asl::score_row(model, d_k, n, seed, 0, scores.data());
+  }
+  const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  std::vector<double> scaled_scores(scores.size()), logits(scores.size());
+  for (std::size_t j = 0; j < scores.size(); ++j) {
+    scaled_scores[j] = scale * scores[j];
+    logits[j] = beta * scaled_scores[j];
+  }
+  asl::SoftmaxAnalysis a;
+  asl::analyze_softmax(logits.data(), n, a);
+  std::vector<double> jacobian(static_cast<std::size_t>(n) * n);
+  asl::softmax_jacobian(a, jacobian.data());
+  val r = val::object();
+  r.set("scores", f64(scores));
+  r.set("scale", scale);
+  r.set("scaledScores", f64(scaled_scores));
+  r.set("logits", f64(logits));
+  r.set("weights", f64(a.p));
+  r.set("argmax", a.argmax);
+  r.set("maxWeight", a.max_weight);
+  r.set("oneMinusMaxWeight", a.complement[a.argmax]);
+  r.set("entropy", a.entropy);
+  r.set("maxEntropy", a.max_entropy);
+  r.set("effectiveKeys", a.effective_keys);
+  r.set("jacobian", f64(jacobian));
+  r.set("jacobianNorm", a.jacobian_frobenius);
+  r.set("jacobianSpectralNorm", a.jacobian_spectral);
+  r.set("dK", d_k);
+  r.set("n", n);
+  r.set("beta", beta);
+  r.set("scaled", scaled);
+  return success(r);
+}
+
+val gradient_curve(const asl::GradientCurve& c) {
+  val r = val::object();
+  r.set("meanNorm", f64(c.mean_norm));
+  r.set("stdError", f64(c.std_error));
+  r.set("meanMaxWeight", f64(c.mean_max_weight));
+  r.set("meanEntropy", f64(c.mean_entropy));
+  return r;
+}
+
+// gradientSweep({ dKs, n, trials, seed, model }) → { dKs, unscaled, scaled, ratio, … }
+val gradient_sweep(val options) {
+  Args args(options, {"dKs", "n", "trials", "seed", "model"});
+  const int n = args.integer("n", 2, kMaxGradientRow, 16);
+  const int trials = args.integer("trials", 1, 100000, 1000);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const asl::ScoreModel model = read_model(args);
+  std::vector<int> d_ks;
+  if (!args.has("dKs")) {
+    for (int d = 1; d <= kMaxDim; d *= 2) d_ks.push_back(d);
+  } else {
+    const double length = array_length(options, "dKs");
+    if (args.ok() && length >= 0 && (length < 1 || length > kMaxDKs))
+      args.fail("dKs has " + fmt_number(length) + " entries: allowed an array of 1 to 64 increasing integers from 1 to 4096");
+    const std::vector<float> x = args.floats("dKs", length, "1 to 64");
+    for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
+      const bool integer = x[i] == std::floor(x[i]) && x[i] >= 1 && x[i] <= kMaxDim;
+      if (!integer)
+        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) +
+                  " is out of range: allowed an integer from 1 to 4096");
+      else if (i > 0 && !(x[i] > x[i - 1]))
+        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) + " is not allowed: dKs must increase (dKs[" +
+                  std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
+      else
+        d_ks.push_back(static_cast<int>(x[i]));
+    }
+  }
+  if (args.ok() && model == asl::ScoreModel::normal) {
+    const double work = 2.0 * trials * static_cast<double>(d_ks.size()) * n;
+    if (work > kMaxGradientWork)
+      args.fail("2·trials·dKs.length·n = " + fmt_number(work) + " is too large: allowed at most 67108864");
+  }
+  if (args.ok() && model == asl::ScoreModel::dot) {
+    const double draws = static_cast<double>(trials) * d_ks.back() * (n + 1);
+    if (draws > kMaxDotDraws)
+      args.fail("trials·max(dKs)·(n + 1) = " + fmt_number(draws) +
+                " is too large for model = \"dot\": allowed at most 33554432");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, seed);
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("dKs", i32(g.d_ks));
+  r.set("unscaled", gradient_curve(g.unscaled));
+  r.set("scaled", gradient_curve(g.scaled));
+  r.set("ratio", f64(g.ratio));
+  r.set("n", n);
+  r.set("trials", trials);
+  r.set("model", std::string(model == asl::ScoreModel::dot ? "dot" : "normal"));
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// scaleVariance({ c, values | count, seed, distribution, mean, std }) → both sides of Var(cX) = c²·Var(X)
+val scale_variance(val options) {
+  Args args(options, {"c", "values", "count", "seed", "distribution", "mean", "std"});
+  const double c = args.number("c", -1e6, 1e6, 1.0);
+  if (!args.has("c")) args.fail("c is missing: allowed a finite number from -1000000 to 1000000");
+  std::vector<double> x;
+  if (args.has("values")) {
+    for (const char* p : {"count", "seed", "distribution", "mean", "std"})
+      if (args.ok() && args.has(p)) args.fail(std::string(p) + " is not allowed with values: nothing is drawn");
+    const double length = array_length(options, "values");
+    if (args.ok() && length >= 0 && (length < 1 || length > kMaxValues))
+      args.fail("values has " + fmt_number(length) + " entries: allowed an array of 1 to 1048576 finite numbers");
+    const std::vector<float> v = args.floats("values", length, "1 to 1048576");
+    x.assign(v.begin(), v.end());
+  } else {
+    const int count = args.integer("count", 1, kMaxValues, 1000);
+    const std::uint64_t seed = args.seed("seed", 1);
+    const asl::EntryDistribution dist = read_distribution(args, options);
+    if (args.ok()) {
+      x.resize(static_cast<std::size_t>(count));
+      asl::sample_values(dist, x.size(), seed, x.data());
+    }
+  }
+  if (!args.ok()) return failure(args.error());
+  std::vector<double> cx(x.size());
+  const asl::ScaleCheck s = asl::scale_variance(x.data(), x.size(), c, cx.data());
+  val r = val::object();
+  r.set("values", f64(x));
+  r.set("scaledValues", f64(cx));
+  r.set("c", c);
+  r.set("meanX", s.mean_x);
+  r.set("varX", s.var_x);
+  r.set("meanCX", s.mean_cx);
+  r.set("varCX", s.var_cx);
+  r.set("c2VarX", s.c2_var_x);
+  r.set("difference", s.var_cx - s.c2_var_x);
+  return success(r);
+}
+
+// Every weight finite and their sum within tol of 1.
+bool sums_to_one(const double* y, std::size_t n, double tol) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(y[i])) return false;
+    sum += y[i];
+  }
+  return std::fabs(sum - 1.0) <= tol;
+}
+
+// softmaxNumerics({ values, beta }) → naive and stable softmax in float32 (SIMD kernels) and float64 (scalar)
+val softmax_numerics(val options) {
+  Args args(options, {"values", "beta"});
+  const double length = array_length(options, "values");
+  if (args.ok() && length >= 0 && (length < 1 || length > kMaxDim))
+    args.fail("values has " + fmt_number(length) + " entries: allowed an array of 1 to 4096 finite numbers");
+  const double beta = args.number("beta", 0.0, 1e6, 1.0);
+  const std::vector<float> x = args.floats("values", length, "1 to 4096");
+  if (!args.ok()) return failure(args.error());
+  const int n = static_cast<int>(x.size());
+  std::vector<float> naive32(x.size()), stable32(x.size());
+  asl::kern::softmax_rows_naive(x.data(), static_cast<float>(beta), naive32.data(), 1, n, n);
+  asl::kern::softmax_rows(x.data(), static_cast<float>(beta), stable32.data(), 1, n, n);
+  const std::vector<double> x64(x.begin(), x.end());
+  std::vector<double> naive64(x.size()), stable64(x.size());
+  asl::softmax_naive_f64(x64.data(), beta, naive64.data(), n);
+  asl::softmax_stable_f64(x64.data(), beta, stable64.data(), n);
+  const std::vector<double> naive32_d(naive32.begin(), naive32.end()), stable32_d(stable32.begin(), stable32.end());
+  double top = x64[0], bottom = x64[0];
+  for (double v : x64) top = std::fmax(top, v), bottom = std::fmin(bottom, v);
+  val r = val::object();
+  r.set("naive32", f32(naive32.data(), naive32.size()));
+  r.set("stable32", f32(stable32.data(), stable32.size()));
+  r.set("naive64", f64(naive64));
+  r.set("stable64", f64(stable64));
+  r.set("maxLogit", beta * top);
+  r.set("minLogit", beta * bottom);
+  r.set("overflowAt32", asl::exp_overflow_threshold_f32());
+  r.set("overflowAt64", asl::exp_overflow_threshold_f64());
+  r.set("naive32Ok", sums_to_one(naive32_d.data(), x.size(), 1e-3));
+  r.set("stable32Ok", sums_to_one(stable32_d.data(), x.size(), 1e-3));
+  r.set("naive64Ok", sums_to_one(naive64.data(), x.size(), 1e-9));
+  r.set("stable64Ok", sums_to_one(stable64.data(), x.size(), 1e-9));
   return success(r);
 }
 
@@ -363,4 +744,112 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab) {
   emscripten::function("selfAttentionExample", &self_attention_example);
   emscripten::function("info", &info);
   emscripten::function("heapInUse", &heap_in_use);
+  emscripten::function("dotProducts", &dot_products);
+  emscripten::function("varianceSweep", &variance_sweep);
+  emscripten::function("softmaxStats", &softmax_stats);
+  emscripten::function("gradientSweep", &gradient_sweep);
+  emscripten::function("scaleVariance", &scale_variance);
+  emscripten::function("softmaxNumerics", &softmax_numerics);
+}
+
+// ===============================================================================================================
+// Benchmark block (build-scripts/bench, bench/run.mjs). It times one operation inside WASM on inputs that already
+// live in WASM memory, as tfjs tensors do: the figures are the compute alone, and no JS array is copied while the
+// clock runs. Every module has it; built with -DASL_ATTENTION_EIGEN (the attention_core_eigen module) it times the
+// Eigen version of the same operation (cpp/engine/attention_eigen.cpp) instead of the engine's kernels.
+// ===============================================================================================================
+#include <emscripten/emscripten.h>
+#include <emscripten/version.h>
+
+#include <Eigen/Core>
+
+#include "../bench/bench_case.h"
+
+namespace {
+
+#define ASL_STRINGIFY2(x) #x
+#define ASL_STRINGIFY(x) ASL_STRINGIFY2(x)
+
+// benchmark({ op: "attention" | "softmax" | "qkt" | "wv", n, dK, repeats, inner, warmup, seed, output })
+// → Float64Array of `repeats` times in milliseconds, each the mean of `inner` back-to-back runs (inner > 1 lets
+// sub-microsecond sizes be timed), after `warmup` untimed runs. With output: true it runs once, untimed, and
+// returns the result (a Float32Array) instead, so implementations can be checked against each other.
+// attention is one head, n_q = n_k = n, d_v = d_k, scale 1/√d_k, no mask; softmax is n rows of n; qkt and wv are
+// attention's two products alone, for a per-pass profile (cpp/bench/bench_case.h).
+val benchmark(val options) {
+  Args args(options, {"op", "n", "dK", "repeats", "inner", "warmup", "seed", "output"});
+  const std::string op_name = args.text("op", 16, "attention");
+  asl::bench::Op op = asl::bench::Op::attention;
+  if (!asl::bench::parse_op(op_name, &op))
+    args.fail("op = \"" + op_name + "\" is not allowed: use \"attention\", \"softmax\", \"qkt\" or \"wv\"");
+  const int n = args.integer("n", 1, kMaxDim, 1);
+  const int d_k = args.integer("dK", 1, kMaxDim, 1);
+  const int repeats = args.integer("repeats", 1, 100000, 1);
+  const int inner = args.integer("inner", 1, 1000000, 1);
+  const int warmup = args.integer("warmup", 0, 1000, 2);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const bool output = args.boolean("output", false);
+  if (!args.has("op")) args.fail("op is missing: use \"attention\", \"softmax\", \"qkt\" or \"wv\"");
+  if (!args.has("n")) args.fail("n is missing: allowed an integer from 1 to 4096");
+  const bool softmax = op == asl::bench::Op::softmax;
+  if (args.ok() && !softmax && !args.has("dK")) args.fail("dK is missing: allowed an integer from 1 to 4096");
+  if (args.ok() && softmax && args.has("dK"))
+    args.fail("dK is not allowed with op = \"softmax\": its input is n rows of n");
+  if (args.ok() && static_cast<double>(repeats) * inner > 1e7)
+    args.fail("repeats·inner = " + fmt_number(static_cast<double>(repeats) * inner) +
+              " is too large: allowed at most 10000000");
+  if (!args.ok()) return failure(args.error());
+
+  asl::bench::Case c(op, n, d_k, seed);
+#if defined(ASL_ATTENTION_EIGEN)
+  const auto run = [&c] { c.run_eigen(); };
+#else
+  const auto run = [&c] { c.run_engine(); };
+#endif
+  if (output) {
+    run();
+    return success(f32(c.result().data(), c.result().size()));
+  }
+  for (int i = 0; i < warmup; ++i) run();
+  std::vector<double> ms(static_cast<std::size_t>(repeats));
+  for (double& t : ms) {
+    const double start = emscripten_get_now();
+    for (int i = 0; i < inner; ++i) run();
+    t = (emscripten_get_now() - start) / inner;
+  }
+  return success(val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data())));
+}
+
+// What this module's benchmark() times ("engine" or "eigen") and how the module was built.
+val benchmark_info() {
+  val r = val::object();
+#if defined(ASL_ATTENTION_EIGEN)
+  r.set("implementation", std::string("eigen"));
+  r.set("eigenSimd", std::string(asl::eigen_simd_in_use()));
+#else
+  r.set("implementation", std::string("engine"));
+  r.set("eigenSimd", std::string(Eigen::SimdInstructionSetsInUse()));
+#endif
+  r.set("kernels", std::string(asl::kernel_set()));
+#if defined(__wasm_simd128__)
+  r.set("simd128", true);
+#else
+  r.set("simd128", false);
+#endif
+  r.set("eigen", std::string(ASL_STRINGIFY(EIGEN_WORLD_VERSION) "." ASL_STRINGIFY(EIGEN_MAJOR_VERSION) "." ASL_STRINGIFY(
+      EIGEN_MINOR_VERSION)));
+  r.set("emscripten", std::string(ASL_STRINGIFY(__EMSCRIPTEN_major__) "." ASL_STRINGIFY(
+      __EMSCRIPTEN_minor__) "." ASL_STRINGIFY(__EMSCRIPTEN_tiny__)));
+  r.set("compiler", std::string(__VERSION__));
+  return r;
+}
+
+#undef ASL_STRINGIFY
+#undef ASL_STRINGIFY2
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_scale_lab_benchmark) {
+  emscripten::function("benchmark", &benchmark);
+  emscripten::function("benchmarkInfo", &benchmark_info);
 }

@@ -6,6 +6,7 @@
 
 #include "attention.h"
 #include "random.h"
+#include "statistics.h"
 
 namespace asl {
 namespace {
@@ -92,6 +93,9 @@ SelfAttentionExample self_attention_example(const std::vector<std::string>& toke
   shape.d_v = d_v;
   attention_forward(ex.q.data(), ex.k.data(), ex.v.data(), shape, ex.scale, causal, ex.scores.data(),
                     ex.scaled_scores.data(), ex.weights.data(), ex.contextual.data());
+  ex.score_variance = moments(ex.scores.data(), static_cast<std::size_t>(ex.scores.size())).variance;
+  ex.scaled_score_variance = moments(ex.scaled_scores.data(), static_cast<std::size_t>(ex.scaled_scores.size())).variance;
+  ex.max_weight = ex.weights.maxCoeff();
   return ex;
 }
 

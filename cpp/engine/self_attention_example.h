@@ -34,6 +34,9 @@ struct SelfAttentionExample {
   RowMatrixXf scores, scaled_scores;    // (n, n)
   RowMatrixXf weights;                  // (n, n), rows sum to 1
   RowMatrixXf contextual;               // (n, d_v)
+  // Population variances of all n² raw and scaled scores (before the mask), and the largest weight.
+  double score_variance = 0.0, scaled_score_variance = 0.0;
+  float max_weight = 0.0f;
 };
 
 // W entries are N(0, 1/d_model), so with unit-variance embeddings Q and K have unit-variance entries and the raw

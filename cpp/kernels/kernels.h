@@ -22,7 +22,14 @@ namespace asl {
   void softmax_rows_naive(const float* x, float beta, float* y, int rows, int cols, int ld);                      \
   /* w is (n_q, n_k) with stride ld_w, v is (n_k, d_v) with stride ld_v; out = w·v is (n_q, d_v), stride ld_o. */ \
   void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int d_v, int ld_w, int ld_v,       \
-                 int ld_o);
+                 int ld_o);                                                                                       \
+  /* The variance sweep's step from d to d + 1 dimensions. x is (n): entry d of each of n vectors; gram is    */ \
+  /* (n, n) float64, row stride ld, of which only the upper triangle j >= i is read and written:              */ \
+  /* gram[i][j] += x[i]·x[j]. A float32 product is exact in float64 and each entry is summed in the same      */ \
+  /* order by both twins, so their gram entries are bit-identical. moments[0] and moments[1] receive the sums */ \
+  /* over the off-diagonal entries j > i of (gram[i][j] − shift) and its square after the update (shift near  */ \
+  /* their mean keeps the variance free of cancellation); these two are sums in different orders.             */ \
+  void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld);
 
 namespace scalar {
 ASL_KERNEL_DECLARATIONS

@@ -72,4 +72,21 @@ void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int
   }
 }
 
+void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld) {
+  double sum = 0.0, sum_sq = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const double x_i = x[i];
+    double* gram_i = gram + static_cast<long>(i) * ld;
+    gram_i[i] += x_i * x_i;
+    for (int j = i + 1; j < n; ++j) {
+      gram_i[j] += x_i * static_cast<double>(x[j]);  // exact product, one rounding in the sum
+      const double t = gram_i[j] - shift;
+      sum += t;
+      sum_sq += t * t;
+    }
+  }
+  moments[0] = sum;
+  moments[1] = sum_sq;
+}
+
 }  // namespace asl::scalar

@@ -34,6 +34,28 @@ inline f32x4 exp4(f32x4 x_in) {
   return select(less(x_in, splat(-87.33654f)), splat(0.0f), y);
 }
 
+// exp(x) for x <= 0, the only arguments the stable softmax produces (β·(x − max)). The same reduction and
+// polynomial as exp4, but n = round(x·log2 e) comes from adding 1.5·2^23 + 127: the sum's low mantissa bits then
+// hold n + 127, and shifting them into the exponent field gives 2^n with no float→int conversion and no clamps
+// (V8 lowers the conversion to a long sequence). Valid while n + 127 >= 1, i.e. x >= −87.3; below that the true
+// value is subnormal and the result is 0, as in exp4.
+inline f32x4 exp4_nonpositive(f32x4 x) {
+  const f32x4 shifter = splat(12583039.0f);  // 1.5·2^23 + 127
+  const f32x4 n_biased = madd(x, splat(1.44269504088896341f), shifter);
+  const f32x4 two_n = bits_shl23(n_biased);
+  const f32x4 n = sub(n_biased, shifter);
+  f32x4 r = sub(x, mul(n, splat(0.693359375f)));
+  r = sub(r, mul(n, splat(-2.12194440e-4f)));
+  f32x4 p = splat(1.9875691500e-4f);
+  p = madd(p, r, splat(1.3981999507e-3f));
+  p = madd(p, r, splat(8.3334519073e-3f));
+  p = madd(p, r, splat(4.1665795894e-2f));
+  p = madd(p, r, splat(1.6666665459e-1f));
+  p = madd(p, r, splat(5.0000001201e-1f));
+  const f32x4 y = madd(mul(p, r), r, add(r, splat(1.0f)));
+  return select(less(x, splat(-87.33654f)), splat(0.0f), mul(y, two_n));
+}
+
 }  // namespace
 
 float dot(const float* a, const float* b, int n) {
@@ -142,7 +164,7 @@ void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int 
     const f32x4 bv = splat(beta), mv = splat(row_max);
     f32x4 sumv = splat(0.0f);
     for (j = 0; j < c4; j += 4) {
-      const f32x4 e = exp4(mul(bv, sub(load(x_r + j), mv)));
+      const f32x4 e = exp4_nonpositive(mul(bv, sub(load(x_r + j), mv)));
       store(y_r + j, e);
       sumv = add(sumv, e);
     }
@@ -267,6 +289,41 @@ void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int
       out_i[c] = s;
     }
   }
+}
+
+void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld) {
+  // Four entries of a row per step: one float32 load of x[j…j+3], widened into two float64 pairs. Row i starts at
+  // column i + 1, so loads are unaligned; the last (n − i − 1) % 4 entries go through the scalar tail.
+  const f64x2 shift_v = splat_f64(shift);
+  f64x2 sum_a = splat_f64(0.0), sum_b = splat_f64(0.0), sq_a = splat_f64(0.0), sq_b = splat_f64(0.0);
+  double sum = 0.0, sum_sq = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const double x_i = x[i];
+    double* gram_i = gram + static_cast<long>(i) * ld;
+    gram_i[i] += x_i * x_i;
+    const f64x2 x_i_v = splat_f64(x_i);
+    int j = i + 1;
+    for (; j + 4 <= n; j += 4) {
+      const f32x4 x_j = load(x + j);
+      const f64x2 g0 = add_f64(load_f64(gram_i + j), mul_f64(x_i_v, promote_lo(x_j)));
+      const f64x2 g1 = add_f64(load_f64(gram_i + j + 2), mul_f64(x_i_v, promote_hi(x_j)));
+      store_f64(gram_i + j, g0);
+      store_f64(gram_i + j + 2, g1);
+      const f64x2 t0 = sub_f64(g0, shift_v), t1 = sub_f64(g1, shift_v);
+      sum_a = add_f64(sum_a, t0);
+      sum_b = add_f64(sum_b, t1);
+      sq_a = add_f64(sq_a, mul_f64(t0, t0));
+      sq_b = add_f64(sq_b, mul_f64(t1, t1));
+    }
+    for (; j < n; ++j) {
+      gram_i[j] += x_i * static_cast<double>(x[j]);
+      const double t = gram_i[j] - shift;
+      sum += t;
+      sum_sq += t * t;
+    }
+  }
+  moments[0] = hsum_f64(add_f64(sum_a, sum_b)) + sum;
+  moments[1] = hsum_f64(add_f64(sq_a, sq_b)) + sum_sq;
 }
 
 }  // namespace asl::simd

@@ -25,6 +25,8 @@ inline i32x4 to_int(f32x4 a) { return wasm_i32x4_trunc_sat_f32x4(a); }
 inline f32x4 to_float(i32x4 a) { return wasm_f32x4_convert_i32x4(a); }
 // 2^n for integer lanes n in [-126, 127], built from the exponent bits.
 inline f32x4 pow2i(i32x4 n) { return wasm_i32x4_shl(wasm_i32x4_add(n, wasm_i32x4_splat(127)), 23); }
+// Each lane's bits shifted left by 23: an integer held in the low mantissa bits lands in the exponent field.
+inline f32x4 bits_shl23(f32x4 a) { return wasm_i32x4_shl(a, 23); }
 inline i32x4 half_floor(i32x4 n) { return wasm_i32x4_shr(n, 1); }
 inline i32x4 isub(i32x4 a, i32x4 b) { return wasm_i32x4_sub(a, b); }
 inline f32x4 less(f32x4 a, f32x4 b) { return wasm_f32x4_lt(a, b); }
@@ -50,6 +52,19 @@ inline f32x4 hsum4(f32x4 a, f32x4 b, f32x4 c, f32x4 d) {
   f32x4 lo = wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), hi = wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7);
   return wasm_f32x4_add(lo, hi);
 }
+// Two float64 lanes, for accumulators that must stay exact where float32 would round (the Gram matrix of the
+// variance sweep). A float32·float32 product is exact in float64 (24 + 24 bits < 53).
+using f64x2 = v128_t;
+inline f64x2 load_f64(const double* p) { return wasm_v128_load(p); }
+inline void store_f64(double* p, f64x2 v) { wasm_v128_store(p, v); }
+inline f64x2 splat_f64(double x) { return wasm_f64x2_splat(x); }
+inline f64x2 add_f64(f64x2 a, f64x2 b) { return wasm_f64x2_add(a, b); }
+inline f64x2 sub_f64(f64x2 a, f64x2 b) { return wasm_f64x2_sub(a, b); }
+inline f64x2 mul_f64(f64x2 a, f64x2 b) { return wasm_f64x2_mul(a, b); }
+// Lanes 0, 1 (promote_lo) or 2, 3 (promote_hi) of a float32 vector, widened exactly to float64.
+inline f64x2 promote_lo(f32x4 v) { return wasm_f64x2_promote_low_f32x4(v); }
+inline f64x2 promote_hi(f32x4 v) { return wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)); }
+inline double hsum_f64(f64x2 v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 }  // namespace asl::simd
 
 #elif defined(__SSE2__)
@@ -77,6 +92,7 @@ inline f32x4 floor(f32x4 a) {
 inline i32x4 to_int(f32x4 a) { return _mm_cvttps_epi32(a); }
 inline f32x4 to_float(i32x4 a) { return _mm_cvtepi32_ps(a); }
 inline f32x4 pow2i(i32x4 n) { return _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(n, _mm_set1_epi32(127)), 23)); }
+inline f32x4 bits_shl23(f32x4 a) { return _mm_castsi128_ps(_mm_slli_epi32(_mm_castps_si128(a), 23)); }
 inline i32x4 half_floor(i32x4 n) { return _mm_srai_epi32(n, 1); }
 inline i32x4 isub(i32x4 a, i32x4 b) { return _mm_sub_epi32(a, b); }
 inline f32x4 less(f32x4 a, f32x4 b) { return _mm_cmplt_ps(a, b); }
@@ -98,5 +114,15 @@ inline f32x4 hsum4(f32x4 a, f32x4 b, f32x4 c, f32x4 d) {
   _MM_TRANSPOSE4_PS(a, b, c, d);
   return _mm_add_ps(_mm_add_ps(a, c), _mm_add_ps(b, d));
 }
+using f64x2 = __m128d;
+inline f64x2 load_f64(const double* p) { return _mm_loadu_pd(p); }
+inline void store_f64(double* p, f64x2 v) { _mm_storeu_pd(p, v); }
+inline f64x2 splat_f64(double x) { return _mm_set1_pd(x); }
+inline f64x2 add_f64(f64x2 a, f64x2 b) { return _mm_add_pd(a, b); }
+inline f64x2 sub_f64(f64x2 a, f64x2 b) { return _mm_sub_pd(a, b); }
+inline f64x2 mul_f64(f64x2 a, f64x2 b) { return _mm_mul_pd(a, b); }
+inline f64x2 promote_lo(f32x4 v) { return _mm_cvtps_pd(v); }
+inline f64x2 promote_hi(f32x4 v) { return _mm_cvtps_pd(_mm_movehl_ps(v, v)); }
+inline double hsum_f64(f64x2 v) { return _mm_cvtsd_f64(_mm_add_sd(v, _mm_unpackhi_pd(v, v))); }
 }  // namespace asl::simd
 #endif

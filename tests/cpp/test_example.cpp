@@ -53,12 +53,26 @@ TEST_CASE("the example's matrices are consistent with each other", "[example]") 
       row_sum += ex.weights(i, j);
     }
     REQUIRE(close(row_sum, 1.0, 1e-6, 0));
+    REQUIRE(ex.max_weight >= ex.weights.row(i).maxCoeff());
     for (int c = 0; c < d_v; ++c) {
       double o = 0;
       for (int j = 0; j < 3; ++j) o += double(ex.weights(i, j)) * ex.v(j, c);
       REQUIRE(close(ex.contextual(i, c), o, 1e-6, 1e-5));
     }
   }
+}
+
+TEST_CASE("the example reports the variance of its raw and scaled scores", "[example]") {
+  const auto ex = asl::self_attention_example(asl::tokenize("money bank grows today"), 8, 9, 8, 3, true, false);
+  double sum = 0, sum_sq = 0;
+  for (int at = 0; at < 16; ++at) {
+    sum += ex.scores.data()[at];
+    sum_sq += double(ex.scores.data()[at]) * ex.scores.data()[at];
+  }
+  const double variance = sum_sq / 16 - (sum / 16) * (sum / 16);
+  REQUIRE(close(ex.score_variance, variance, 1e-9, 1e-6));
+  // Var(cX) = c²·Var(X) with c = 1/3
+  REQUIRE(close(ex.scaled_score_variance, variance / 9, 1e-9, 1e-5));
 }
 
 TEST_CASE("raising d_k adds projection columns and keeps the existing ones", "[example]") {

@@ -214,3 +214,38 @@ TEST_CASE("softmax of the source texts' worked examples", "[softmax]") {
   asl::kern::softmax_rows(d, 1.0f, y, 1, 2, 2);
   REQUIRE(close(y[0], 1.2339458e-4, 1e-9, 0));
 }
+
+TEST_CASE("the SIMD Gram rank-1 update matches its scalar twin bit for bit, on odd sizes, strides and offsets",
+          "[kernels][statistics]") {
+  // Both twins add the exact float64 product x_i·x_j to each entry in the same order, so the Gram entries must be
+  // identical; the two moment sums are added in different orders and get the usual summation bound.
+  const int n = GENERATE(1, 2, 3, 5, 6, 17, 100);
+  const int offset = GENERATE(0, 1, 3);
+  const int ld = n + 3, steps = 40;
+  const auto x = normals(static_cast<std::size_t>(steps) * n + 4, 13, 2.0);
+  const double sentinel = -12345.0;
+  std::vector<double> got(static_cast<std::size_t>(n) * ld, sentinel), want(got.size(), sentinel);
+  for (int i = 0; i < n; ++i)
+    for (int j = i; j < n; ++j) got[i * ld + j] = want[i * ld + j] = 0.0;
+  for (int step = 0; step < steps; ++step) {
+    const float* x_step = x.data() + offset + static_cast<std::size_t>(step) * n;
+    const double shift = 0.25 * step;
+    double m_got[2], m_want[2];
+    asl::simd::gram_rank1_upper(x_step, shift, got.data(), m_got, n, ld);
+    asl::scalar::gram_rank1_upper(x_step, shift, want.data(), m_want, n, ld);
+    INFO("n = " << n << ", offset = " << offset << ", step = " << step);
+    REQUIRE(got == want);  // also: the lower triangle and the padding still hold the sentinel
+    double abs_sum = 0.0, abs_sq = 0.0;
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        abs_sum += std::fabs(want[i * ld + j] - shift);
+        abs_sq += (want[i * ld + j] - shift) * (want[i * ld + j] - shift);
+      }
+    const double eps64 = 1.1102230246251565e-16, pairs = n * (n - 1) / 2.0;
+    REQUIRE(close(m_got[0], m_want[0], 2 * pairs * eps64 * abs_sum + 1e-300, 0));
+    REQUIRE(close(m_got[1], m_want[1], 2 * pairs * eps64 * abs_sq + 1e-300, 0));
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < ld; ++j)
+      if (j < i || j >= n) REQUIRE(got[i * ld + j] == sentinel);
+}

@@ -42,7 +42,7 @@ TEST_CASE("the same seed gives the same numbers and different seeds differ", "[r
   REQUIRE(asl::Rng::stream(1, 2, 3).next_u64() != asl::Rng::stream(1, 3, 3).next_u64());
 }
 
-TEST_CASE("uniform draws lie in [0, 1) with mean 1/2 and variance 1/12", "[random]") {
+TEST_CASE("uniform draws u satisfy 0 <= u < 1, with mean 1/2 and variance 1/12", "[random]") {
   const int n = 1000000;
   asl::Rng rng(2024);
   double sum = 0, sum_sq = 0;

@@ -122,6 +122,11 @@ test('the self-attention example has the documented shapes and defaults', () => 
   assert.equal(ex.scale, 0.5);
   const sizes = { embeddings: 24, wQ: 32, wK: 32, wV: 64, q: 12, k: 12, v: 24, scores: 9, scaledScores: 9, weights: 9, contextual: 24 };
   for (const [key, n] of Object.entries(sizes)) assert.equal(ex[key].length, n, key);
+  const mean = ex.scores.reduce((a, b) => a + b, 0) / 9;
+  const variance = ex.scores.reduce((a, b) => a + (b - mean) ** 2, 0) / 9;
+  assert.ok(Math.abs(ex.scoreVariance - variance) <= 1e-6 * variance, `scoreVariance ${ex.scoreVariance} vs ${variance}`);
+  assert.ok(Math.abs(ex.scaledScoreVariance - variance / 4) <= 1e-6 * variance, 'scaledScoreVariance = variance / dK');
+  assert.equal(ex.maxWeight, Math.max(...ex.weights));
   const sentence = '<img src=x onerror=alert(1)>';
   assert.deepEqual(e.selfAttentionExample({ sentence }).tokens, ['<img', 'src=x', 'onerror=alert(1)>']);
 });

@@ -1,0 +1,16 @@
+# The benchmark's targets (build-scripts/bench runs them through bench/run.mjs). Included at the end of
+# CMakeLists.txt, so it reuses its functions and engine libraries. With Emscripten: build/wasm/attention_core_eigen.cjs,
+# the page's bindings whose benchmark() times cpp/engine/attention_eigen.cpp instead of the kernels. Natively:
+# attention-bench, which times the engine (SSE2 kernels) and the same Eigen code with std::chrono and prints JSON.
+
+if(EMSCRIPTEN)
+  # Same flags as attention_core (-O3 -msimd128 via asl_engine_simd): clang may auto-vectorize Eigen's scalar loops,
+  # but Eigen 3.4 has no wasm_simd128 packet math, so its own code paths are scalar. No -msse flags on purpose.
+  asl_add_wasm_module(attention_core_eigen asl_engine_simd)
+  target_sources(attention_core_eigen PRIVATE cpp/engine/attention_eigen.cpp)
+  target_compile_definitions(attention_core_eigen PRIVATE ASL_ATTENTION_EIGEN=1)
+else()
+  add_executable(attention-bench cpp/bench/attention_bench.cpp cpp/engine/attention_eigen.cpp)
+  target_link_libraries(attention-bench PRIVATE asl_engine)
+  target_compile_options(attention-bench PRIVATE ${ASL_WARNINGS})
+endif()

@@ -1,0 +1,74 @@
+// Lesson 3's softmax lab: a row of scores whose spread d_k sets, its softmax, entropy and Jacobian, the Monte Carlo
+// sweep of the Jacobian's norm over d_k, and a float64 softmax for the numerics panel. All float64 and scalar on
+// purpose: a sharp row's 1 − p_max and Jacobian norm fall far below float32's resolution (≈ 1e-14 at d_k = 4096), so
+// the float32 SIMD kernels cannot show them. It never throws and does no I/O; callers validate sizes and ranges.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace asl {
+
+// How a row of n raw scores for a given d_k is drawn (both have mean 0 and variance d_k per score).
+enum class ScoreModel {
+  // √d_k·z_j with z_j standard normal: exactly N(0, d_k), and the same z for every d_k, so a d_k slider stretches
+  // one fixed row and, scaled by 1/√d_k, the row is z whatever d_k is.
+  normal,
+  // q·k_j for a random query q and keys k_j with standard normal entries in d_k dimensions: the real thing, close to
+  // N(0, d_k) only for large d_k. Entry c is drawn as q_c, k_0c, k_1c, …, so a larger d_k extends the same sums.
+  dot,
+};
+
+// scores (n) of row `row` for this seed; row r of a gradient sweep is row r here.
+void score_row(ScoreModel model, int d_k, int n, std::uint64_t seed, std::uint64_t row, double* scores);
+
+// The softmax of one row of logits z and what the lesson reads off it.
+struct SoftmaxAnalysis {
+  std::vector<double> p;           // softmax(z), stable (the maximum is subtracted first)
+  std::vector<double> log_p;       // ln p_i = (z_i − max z) − ln Σ_j exp(z_j − max z), never ln(0)
+  std::vector<double> complement;  // 1 − p_i, computed from the other weights: no cancellation when p_i ≈ 1
+  int argmax = 0;
+  double max_weight = 0.0;
+  double entropy = 0.0;          // −Σ p ln p in nats; 0 for one-hot, ln n for uniform
+  double max_entropy = 0.0;      // ln n
+  double effective_keys = 0.0;   // exp(entropy): how many keys the row attends to, 1 … n
+  // The Jacobian J = ∂p/∂z = diag(p) − p·pᵀ (n, n), symmetric positive semidefinite, J·1 = 0.
+  // Frobenius norm ‖J‖_F = √(Σ_ij J_ij²): the root mean square of ‖J·g‖ for an upstream gradient g ~ N(0, I)
+  // (E‖Jg‖² = tr(JᵀJ)), i.e. the typical size of the gradient that reaches the logits. This is "the" norm the
+  // lesson plots. Spectral norm = the largest eigenvalue (at most 1/2, reached by a 50/50 row): the largest gain.
+  double jacobian_frobenius = 0.0;
+  double jacobian_spectral = 0.0;
+};
+
+// Fills `out` for logits z (n >= 1, finite). Reuses out's buffers: no allocation when n does not grow. The spectral
+// norm (a bisection, ≈ 100 passes over the row) only when asked; otherwise it is left at 0.
+void analyze_softmax(const double* z, int n, SoftmaxAnalysis& out, bool spectral = true);
+
+// jacobian (n, n) row-major: J_ij = p_i·(δ_ij − p_j), with J_ii = p_i·(1 − p_i) from the exact complement.
+void softmax_jacobian(const SoftmaxAnalysis& a, double* jacobian);
+
+// Monte Carlo over `trials` rows (row r = score_row(model, d_k, n, seed, r)) at each d_k: the mean, over rows, of
+// the Frobenius norm of the softmax Jacobian with respect to the logits, its standard error (sample sd / √trials),
+// the mean largest weight and the mean entropy. Unscaled logits are the raw scores (variance d_k); scaled logits are
+// raw / √d_k (variance 1). Both use the same rows (common random numbers), so `ratio` = unscaled / scaled is
+// smooth in d_k; it is 1 at d_k = 1.
+struct GradientCurve {
+  std::vector<double> mean_norm, std_error, mean_max_weight, mean_entropy;
+};
+struct GradientSweep {
+  std::vector<int> d_ks;
+  GradientCurve unscaled, scaled;
+  std::vector<double> ratio;
+};
+// d_ks strictly increasing, each 1 … 4096; n >= 1; trials >= 1.
+GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed);
+
+// softmax(β·x) in float64, scalar only (the SIMD kernels are float32; this exists for the numerics panel).
+// The naive one is the textbook exp(β·x_j) / Σ exp(β·x): it overflows to inf/NaN once β·x passes ln(DBL_MAX) ≈ 709.78.
+void softmax_naive_f64(const double* x, double beta, double* y, int n);
+void softmax_stable_f64(const double* x, double beta, double* y, int n);
+// ln of the largest finite float32 and float64: where exp overflows (≈ 88.7228 and ≈ 709.7827).
+double exp_overflow_threshold_f32();
+double exp_overflow_threshold_f64();
+
+}  // namespace asl

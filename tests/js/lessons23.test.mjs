@@ -1,0 +1,407 @@
+// Lessons 2 and 3 through the WASM build (web/engine.js), against the same expectations as the native tests: the
+// incremental sweep against a direct float64 computation, sample variances against their finite-sample expectations,
+// Var(cX) = c²Var(X), the softmax lab's hand-computed rows, the gradient sweep's shape, where naive softmax
+// overflows, bad input, leaks, the sweep's speed, and that the sweep really runs the f64x2 kernel.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+import { ROOT, assertClose, engine } from './helpers.mjs';
+
+const e = await engine();
+
+/** Mean and population variance in float64, two passes. */
+function moments(values) {
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mean = sum / values.length;
+  let sq = 0;
+  for (const v of values) sq += (v - mean) ** 2;
+  return { mean, variance: sq / values.length };
+}
+
+/** Mean and standard error (s/√R) of R numbers. */
+function meanAndSe(values) {
+  const { mean, variance } = moments(values);
+  return { mean, se: Math.sqrt((variance * values.length) / (values.length - 1) / values.length) };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lesson 2
+
+test('dotProducts: mean and population variance of its own values, a full histogram, reproducible', () => {
+  const r = e.dotProducts({ dim: 100, pairs: 1000, seed: 3 });
+  assert.ok(r.values instanceof Float32Array);
+  assert.equal(r.values.length, 1000);
+  const m = moments(r.values);
+  assert.ok(Math.abs(r.mean - m.mean) <= 1e-12 * Math.abs(m.mean));
+  assert.ok(Math.abs(r.variance - m.variance) <= 1e-11 * m.variance);
+  assert.equal(r.min, Math.min(...r.values));
+  assert.equal(r.max, Math.max(...r.values));
+  const { edges, counts, outside } = r.histogram;
+  assert.equal(edges.length, 31);
+  assert.equal(counts.length, 30);
+  assert.equal(counts.reduce((a, b) => a + b, 0) + outside, 1000);
+  assert.equal(outside, 0);
+  assert.equal(edges[0], r.min);
+  assert.equal(edges[30], r.max);
+  // The same seed gives the same values; more pairs keep the first ones.
+  assert.deepEqual(e.dotProducts({ dim: 100, pairs: 1000, seed: 3 }).values, r.values);
+  assert.deepEqual(e.dotProducts({ dim: 100, pairs: 1500, seed: 3 }).values.subarray(0, 1000), r.values);
+  // A shared axis: a given range, values outside it counted apart.
+  const shared = e.dotProducts({ dim: 100, pairs: 1000, seed: 3, bins: 10, range: [20, 30] });
+  assert.equal(shared.histogram.edges[0], 20);
+  assert.equal(shared.histogram.edges[10], 30);
+  assert.equal(shared.histogram.counts.reduce((a, b) => a + b, 0) + shared.histogram.outside, 1000);
+  assert.ok(shared.histogram.outside > 0);
+});
+
+test('dotProducts: mean d·μ² and variance d·v within the predicted spread, at d = 3, 100, 1000', () => {
+  for (const dist of [{ distribution: 'uniform' }, { distribution: 'normal' }, { distribution: 'normal', mean: 1, std: 0.5 }]) {
+    for (const dim of [3, 100, 1000]) {
+      const r = e.dotProducts({ dim, pairs: 10000, seed: 11, ...dist });
+      const mu = dist.distribution === 'uniform' ? 0.5 : dist.mean ?? 0;
+      const v = dist.distribution === 'uniform' ? 7 / 144 : (dist.std ?? 1) ** 4 + 2 * mu ** 2 * (dist.std ?? 1) ** 2;
+      const label = `${JSON.stringify(dist)} d = ${dim}`;
+      assert.ok(Math.abs(r.theoryVariance - dim * v) <= 1e-12 * dim * v, label);
+      assert.ok(Math.abs(r.theoryMean - dim * mu * mu) <= 1e-12 * (1 + dim * mu * mu), label);
+      assert.ok(Math.abs(r.mean - r.theoryMean) <= 4 * Math.sqrt(r.theoryVariance / 10000), `${label}: mean ${r.mean}`);
+      assert.ok(Math.abs(r.variance - r.expectedVariance) <= 4 * r.expectedVarianceSd,
+        `${label}: variance ${r.variance}, expected ${r.expectedVariance} ± ${r.expectedVarianceSd}`);
+    }
+  }
+});
+
+/** The sweep from its entries, by definition: every pairwise dot product of the first d entries, in float64. */
+function directSweep(entries, vectors, maxDim) {
+  const pairs = (vectors * (vectors - 1)) / 2;
+  const dots = new Float64Array(pairs);
+  const mean = [], variance = [];
+  for (let d = 1; d <= maxDim; d++) {
+    let p = 0;
+    for (let i = 0; i < vectors; i++) {
+      for (let j = i + 1; j < vectors; j++) {
+        dots[p++] += entries[i * maxDim + d - 1] * entries[j * maxDim + d - 1];  // float32 products are exact in float64
+      }
+    }
+    const m = moments(dots);
+    mean.push(m.mean);
+    variance.push(m.variance);
+  }
+  return { mean, variance };
+}
+
+test('varianceSweep: the incremental sweep equals the direct float64 computation at every d, and scaling divides by d', () => {
+  for (const dist of [{}, { distribution: 'normal' }, { distribution: 'normal', mean: 0.5, std: 2 }]) {
+    const options = { maxDim: 200, vectors: 23, seed: 5, ...dist };
+    const r = e.varianceSweep({ ...options, entries: true });
+    assert.equal(r.entries.length, 23 * 200);
+    assert.deepEqual(Array.from(r.dims), Array.from({ length: 200 }, (_, i) => i + 1));
+    const want = directSweep(r.entries, 23, 200);
+    const label = JSON.stringify(dist);
+    assertClose(r.mean, want.mean, { abs: 1e-12, rel: 1e-12 }, `${label} mean`);
+    assertClose(r.variance, want.variance, { abs: 1e-12, rel: 1e-11 }, `${label} variance`);
+    const scaled = e.varianceSweep({ ...options, scaled: true });
+    assertClose(scaled.mean, want.mean.map((m, i) => m / Math.sqrt(i + 1)), { abs: 1e-12, rel: 1e-12 }, `${label} scaled mean`);
+    assertClose(scaled.variance, want.variance.map((v, i) => v / (i + 1)), { abs: 1e-12, rel: 1e-11 }, `${label} scaled variance`);
+    assert.equal(scaled.entries, undefined);
+  }
+});
+
+test('varianceSweep: averaged over seeds, the variance is the finite-sample expectation, not d·7/144', () => {
+  // 10 vectors, 45 pairs that share vectors: for uniform entries E[S²] is 17.5 % below d·7/144. R = 2000 samples;
+  // tolerance 4 standard errors of their mean.
+  const d = 16, samples = [];
+  for (let seed = 0; seed < 2000; seed++) samples.push(e.varianceSweep({ maxDim: d, vectors: 10, seed }).variance[d - 1]);
+  const { mean, se } = meanAndSe(samples);
+  const r = e.varianceSweep({ maxDim: d, vectors: 10 });
+  const expected = r.expectedVariance[d - 1], theory = r.theoryVariance[d - 1];
+  assert.ok(Math.abs(theory - (d * 7) / 144) < 1e-12);
+  assert.ok(Math.abs(r.expectedSlope - (7 / 144) * (1 - 1 / 45 - ((4 * 8) / 90) * (3 / 7))) < 1e-15);
+  assert.ok(Math.abs(mean - expected) <= 4 * se, `mean ${mean} ± ${se}, expected ${expected}`);
+  assert.ok(Math.abs(mean - theory) > 4 * se, `mean ${mean} ± ${se} cannot be told from d·7/144 = ${theory}`);
+});
+
+test('varianceSweep: one large sample sits within 4 predicted sd of 7/144·d (uniform) and d (standard normal)', () => {
+  for (const dist of [{}, { distribution: 'normal' }]) {
+    const r = e.varianceSweep({ maxDim: 64, vectors: 400, seed: 9, ...dist });
+    assert.equal(r.pairs, 79800);
+    for (const d of [4, 16, 64]) {
+      const i = d - 1;
+      assert.ok(Math.abs(r.variance[i] - r.expectedVariance[i]) <= 4 * r.expectedVarianceSd[i],
+        `${JSON.stringify(dist)} d = ${d}: ${r.variance[i]} vs ${r.expectedVariance[i]} ± ${r.expectedVarianceSd[i]}`);
+    }
+  }
+  const normal = e.varianceSweep({ maxDim: 64, vectors: 400, distribution: 'normal' });
+  assert.ok(Math.abs(normal.expectedVariance[63] - 64 * (1 - 1 / 79800)) < 1e-9);
+  assert.equal(normal.theorySlope, 1);
+});
+
+test('varianceSweep: scaled, zero-mean entries stay flat; uniform entries keep a mean that grows like √d/4', () => {
+  const flat = e.varianceSweep({ distribution: 'normal', scaled: true, vectors: 200 });
+  assert.ok(Math.abs(flat.slope) < 1e-3, `slope ${flat.slope}`);
+  assert.ok(Math.abs(flat.logLogSlope) < 0.05);
+  assert.ok(Math.abs(flat.theoryVariance[511] - 1) < 1e-15 && Math.abs(flat.theoryVariance[0] - 1) < 1e-15);
+  const raw = e.varianceSweep({ distribution: 'normal', vectors: 200 });
+  assert.ok(Math.abs(raw.logLogSlope - 1) < 0.05);
+  const uniform = e.varianceSweep({ scaled: true });
+  for (const d of [1, 100, 512]) {
+    assert.ok(Math.abs(uniform.theoryMean[d - 1] - Math.sqrt(d) / 4) < 1e-12);
+    assert.ok(Math.abs(uniform.mean[d - 1] - Math.sqrt(d) / 4) < 0.05 * Math.sqrt(d) / 4 + 0.05, `d = ${d}: ${uniform.mean[d - 1]}`);
+  }
+});
+
+test('varianceSweep: the default sweep (maxDim 512, 100 vectors) takes well under one 16 ms frame', (t) => {
+  for (let i = 0; i < 3; i++) e.varianceSweep({ seed: 100 + i });
+  const wall = [], inside = [];
+  for (let i = 0; i < 21; i++) {
+    const start = performance.now();
+    const r = e.varianceSweep({ seed: 200 + i });
+    wall.push(performance.now() - start);
+    inside.push(r.computeMs);
+  }
+  t.diagnostic(`default sweep: median ${median(wall).toFixed(2)} ms per call, ${median(inside).toFixed(2)} ms inside WASM (21 runs)`);
+  assert.ok(median(wall) < 16, `median ${median(wall)} ms`);
+});
+
+test('scaleVariance: Var(cX) = c²·Var(X), exactly for powers of two, to rounding otherwise', () => {
+  for (const c of [0.125, -4, 0, 1]) {
+    const r = e.scaleVariance({ c, count: 1000, distribution: 'normal', seed: 2 });
+    assert.equal(r.varCX, r.c2VarX, `c = ${c}`);
+    assert.equal(r.difference, 0);
+  }
+  for (const c of [0.1, -3, 1 / Math.sqrt(512), 1e6]) {
+    const r = e.scaleVariance({ c, count: 1000, seed: 2 });
+    assert.ok(Math.abs(r.varCX - r.c2VarX) <= 1e-12 * r.c2VarX, `c = ${c}: ${r.varCX} vs ${r.c2VarX}`);
+    assertClose(r.scaledValues, Array.from(r.values, (x) => c * x), { rel: 1e-15 }, `c = ${c}`);
+  }
+  // Drawn values are the engine's random() numbers; given values are used as they are (as float32).
+  const drawn = e.scaleVariance({ c: 2, count: 50, seed: 8 });
+  assert.deepEqual(drawn.values, e.random({ seed: 8, count: 50, distribution: 'uniform' }));
+  const given = e.scaleVariance({ c: 3, values: [1, 2, 3, 4] });
+  assert.equal(given.varX, 1.25);
+  assert.equal(given.varCX, 11.25);
+  assert.equal(given.c2VarX, 11.25);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lesson 3
+
+test('softmaxStats: the source texts\' rows, computed by the engine', () => {
+  const two = (a, b) => [1 / (1 + Math.exp(b - a)), 1 / (1 + Math.exp(a - b))];
+  assertClose(e.softmaxStats({ scores: [14, 10] }).weights, two(14, 10), { rel: 1e-15 }, '[14, 10]');
+  const scaled = e.softmaxStats({ scores: [14, 10], dK: 4 });
+  assert.equal(scaled.scale, 0.5);
+  assert.deepEqual(Array.from(scaled.scaledScores), [7, 5]);
+  assertClose(scaled.weights, two(7, 5), { rel: 1e-15 }, '[14, 10] / √4');
+  assert.equal(e.softmaxStats({ scores: [14, 10], dK: 4, scaled: false }).weights[0], e.softmaxStats({ scores: [14, 10] }).weights[0]);
+  assert.equal(Math.round(e.softmaxStats({ scores: [4, 5] }).weights[0] * 1e4) / 100, 26.89);
+  assert.equal(Math.round(e.softmaxStats({ scores: [1, 10] }).weights[1] * 1e4) / 100, 99.99);
+  assert.ok(e.softmaxStats({ scores: [7, 5] }).entropy > e.softmaxStats({ scores: [14, 10] }).entropy);
+});
+
+test('softmaxStats: entropy and Jacobian of hand-computed rows', () => {
+  // Scores 0 and ln 3: weights 1/4, 3/4; H = ln 4 − (3/4)·ln 3; J = (3/16)·[[1, −1], [−1, 1]], both norms 3/8.
+  const r = e.softmaxStats({ scores: [0, Math.fround(Math.log(3))] });
+  const p1 = 1 / (1 + Math.exp(-Math.fround(Math.log(3))));  // the float32 ln 3 the engine received
+  assertClose(r.weights, [1 - p1, p1], { rel: 1e-15 }, 'weights');
+  assertClose([r.entropy], [-(1 - p1) * Math.log(1 - p1) - p1 * Math.log(p1)], { rel: 1e-14 }, 'entropy');
+  assertClose(r.jacobian, [3 / 16, -3 / 16, -3 / 16, 3 / 16], { rel: 1e-7 }, 'jacobian');
+  assertClose([r.jacobianNorm, r.jacobianSpectralNorm], [3 / 8, 3 / 8], { rel: 1e-7 }, 'norms');
+  assert.equal(r.maxEntropy, Math.log(2));
+  // Equal scores: uniform, entropy ln n, ‖J‖_F = √(n−1)/n.
+  const u = e.softmaxStats({ scores: new Float32Array(16).fill(3) });
+  assertClose(u.weights, new Array(16).fill(1 / 16), { rel: 1e-15 }, 'uniform');
+  assertClose([u.entropy, u.effectiveKeys, u.jacobianNorm, u.jacobianSpectralNorm], [Math.log(16), 16, Math.sqrt(15) / 16, 1 / 16],
+    { rel: 1e-14 }, 'uniform stats');
+});
+
+test('softmaxStats: a row drawn for d_k, its Jacobian norm from its entries, and scaling undoing d_k', () => {
+  const base = e.softmaxStats({ dK: 1, seed: 4 });
+  assert.equal(base.n, 16);
+  for (const dK of [4, 64, 4096]) {
+    const raw = e.softmaxStats({ dK, seed: 4, scaled: false });
+    assertClose(raw.scores, Array.from(base.scores, (s) => Math.sqrt(dK) * s), { rel: 1e-15 }, `scores at dK = ${dK}`);
+    let frob = 0, rowSum = 0;
+    for (const x of raw.jacobian) frob += x * x;
+    for (let j = 0; j < 16; j++) rowSum += raw.jacobian[j];
+    assertClose([raw.jacobianNorm], [Math.sqrt(frob)], { abs: 1e-300, rel: 1e-12 }, `‖J‖_F at dK = ${dK}`);
+    assert.ok(Math.abs(rowSum) < 1e-15);
+    assert.ok(Math.abs(raw.weights.reduce((a, b) => a + b, 0) - 1) < 1e-14);
+    assert.ok(raw.entropy <= raw.maxEntropy && raw.entropy >= 0);
+    // Scaled by 1/√dK the row is the dK = 1 row again (normal model): same weights whatever dK is.
+    assertClose(e.softmaxStats({ dK, seed: 4 }).weights, base.weights, { rel: 1e-13 }, `scaled weights at dK = ${dK}`);
+  }
+  // Sharper with dK: at 4096 the unscaled row is nearly one-hot, with 1 − p_max kept to full precision.
+  const sharp = e.softmaxStats({ dK: 4096, seed: 4, scaled: false });
+  assert.ok(sharp.maxWeight > 0.99);
+  assert.ok(sharp.oneMinusMaxWeight > 0 && sharp.oneMinusMaxWeight < 0.01);
+  assert.ok(Math.abs(sharp.oneMinusMaxWeight - sharp.weights.reduce((a, w, j) => (j === sharp.argmax ? a : a + w), 0)) <= 1e-13 * sharp.oneMinusMaxWeight);
+  // β multiplies the softmax input.
+  const hot = e.softmaxStats({ scores: [1, 2, 3], beta: 2 });
+  assert.deepEqual(Array.from(hot.logits), [2, 4, 6]);
+  // The dot model: the real q·k, variance d_k.
+  const dot = e.softmaxStats({ dK: 64, model: 'dot', seed: 2, scaled: false });
+  assert.equal(dot.scores.length, 16);
+  assert.ok(dot.scores.some((s) => Math.abs(s) > 1));
+});
+
+test('gradientSweep: the unscaled Jacobian norm falls with d_k, the scaled one stays level', (t) => {
+  const g = e.gradientSweep({ trials: 2000, seed: 1 });
+  const dKs = Array.from(g.dKs);
+  assert.deepEqual(dKs, [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]);
+  assert.equal(g.ratio[0], 1);
+  for (let i = 0; i < dKs.length; i++) {
+    assert.equal(g.scaled.meanNorm[i], g.scaled.meanNorm[0]);  // normal model: the scaled row is the same z for every d_k
+    if (dKs[i] >= 16) assert.ok(g.unscaled.meanNorm[i] < g.unscaled.meanNorm[i - 1], `d_k = ${dKs[i]}`);
+    assert.ok(Math.abs(g.ratio[i] - g.unscaled.meanNorm[i] / g.scaled.meanNorm[i]) < 1e-15);
+  }
+  const at = (dK) => g.ratio[dKs.indexOf(dK)];
+  t.diagnostic(`unscaled/scaled mean ‖J‖_F (n = 16, 2000 rows): ${at(64).toFixed(3)} at d_k = 64, ${at(512).toFixed(3)} at 512, ${at(4096).toFixed(3)} at 4096; scaled level ${g.scaled.meanNorm[0].toFixed(4)}`);
+  // References from 400 000 rows natively (tests/cpp/test_softmax_lab.cpp); tolerance 4 standard errors of this run.
+  for (const [dK, reference] of [[64, 0.5747], [512, 0.2369], [4096, 0.0887]]) {
+    const i = dKs.indexOf(dK);
+    const se = Math.hypot(g.unscaled.stdError[i], g.ratio[i] * g.scaled.stdError[i]) / g.scaled.meanNorm[i];
+    assert.ok(Math.abs(g.ratio[i] - reference) <= 4 * se, `d_k = ${dK}: ratio ${g.ratio[i]} ± ${se}, reference ${reference}`);
+  }
+  // Real dot products: level only approximately (q·k is not normal for small d_k).
+  const dot = e.gradientSweep({ dKs: [1, 16, 64, 512], trials: 300, model: 'dot', seed: 2 });
+  for (const v of dot.scaled.meanNorm) assert.ok(Math.abs(v / dot.scaled.meanNorm[3] - 1) < 0.1, `${v}`);
+  assert.ok(dot.ratio[2] < 0.75 && dot.ratio[3] < 0.35);
+});
+
+test('softmaxNumerics: naive softmax overflows past 88.72 (float32) and 709.78 (float64); stable never does', () => {
+  const r = e.softmaxNumerics({ values: [1, 2] });
+  const t32 = r.overflowAt32, t64 = r.overflowAt64;
+  assert.ok(Math.abs(t32 - Math.log(3.4028234663852886e38)) < 1e-12);
+  assert.ok(Math.abs(t64 - Math.log(Number.MAX_VALUE)) < 1e-12);
+  const below32 = e.softmaxNumerics({ values: [t32 - 0.002, 0, 0, 0, 0] });
+  assert.ok(below32.naive32Ok && Number.isFinite(below32.naive32[0]));
+  const above32 = e.softmaxNumerics({ values: [t32 + 0.002, 0, 0, 0, 0] });
+  assert.ok(!above32.naive32Ok && Number.isNaN(above32.naive32[0]));
+  assert.ok(above32.naive64Ok && above32.stable32Ok);  // float64 still has room
+  const above64 = e.softmaxNumerics({ values: [709.79, 0, 1] });
+  assert.ok(!above64.naive64Ok && Number.isNaN(above64.naive64[0]));
+  assert.ok(above64.stable64Ok && above64.stable32Ok);
+  assert.ok(e.softmaxNumerics({ values: [709.78, 0, 1] }).naive64Ok);
+  const viaBeta = e.softmaxNumerics({ values: [10, 0], beta: 71 });
+  assert.equal(viaBeta.maxLogit, 710);
+  assert.ok(!viaBeta.naive64Ok && !viaBeta.naive32Ok && viaBeta.stable64Ok && viaBeta.stable32Ok);
+  const huge = e.softmaxNumerics({ values: [3e38, -3e38, 0], beta: 1e6 });
+  assert.ok(huge.stable32Ok && huge.stable64Ok);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bad input
+
+const BAD = [
+  ['maxDim = 0', () => e.varianceSweep({ maxDim: 0 }), /maxDim = 0 is out of range: allowed an integer from 2 to 4096/],
+  ['maxDim above 4096', () => e.varianceSweep({ maxDim: 4097 }), /maxDim = 4097 is out of range: allowed an integer from 2 to 4096/],
+  ['one vector', () => e.varianceSweep({ vectors: 1 }), /vectors = 1 is out of range: allowed an integer from 2 to 1000/],
+  ['too many vectors', () => e.varianceSweep({ vectors: 5000 }), /vectors = 5000 is out of range/],
+  ['a sweep too large', () => e.varianceSweep({ vectors: 1000, maxDim: 4096 }), /vectors·\(vectors \+ 1\)\/2·maxDim = 2050048000 is too large/],
+  ['a negative std', () => e.varianceSweep({ distribution: 'normal', std: -1 }), /std = -1 is out of range: allowed a finite number from 0 to 1000/],
+  ['an unknown distribution', () => e.varianceSweep({ distribution: 'cauchy' }), /distribution = "cauchy" is not allowed: use "uniform" or "normal"/],
+  ['a mean with uniform entries', () => e.varianceSweep({ mean: 1 }), /mean = 1 is not allowed with distribution = "uniform"/],
+  ['scaled as a string', () => e.varianceSweep({ scaled: 'yes' }), /scaled = "yes" is not allowed: use true or false/],
+  ['a misspelled option', () => e.varianceSweep({ maxdim: 8 }), /unknown option "maxdim"/],
+  ['a missing dim', () => e.dotProducts({ pairs: 10 }), /dim is missing: allowed an integer from 1 to 4096/],
+  ['dim = 0', () => e.dotProducts({ dim: 0 }), /dim = 0 is out of range: allowed an integer from 1 to 4096/],
+  ['pairs = 0', () => e.dotProducts({ dim: 3, pairs: 0 }), /pairs = 0 is out of range: allowed an integer from 1 to 100000/],
+  ['too much work', () => e.dotProducts({ dim: 4096, pairs: 100000 }), /dim·pairs = 409600000 is too large: allowed at most 16777216/],
+  ['a NaN mean', () => e.dotProducts({ dim: 3, distribution: 'normal', mean: NaN }), /mean = NaN is out of range/],
+  ['a backwards range', () => e.dotProducts({ dim: 3, range: [2, 1] }), /range = \[2, 1\] is not allowed: need lo < hi/],
+  ['a range of three numbers', () => e.dotProducts({ dim: 3, range: [1, 2, 3] }), /range has 3 values: expected \[lo, hi\] = 2/],
+  ['bins = 0', () => e.dotProducts({ dim: 3, bins: 0 }), /bins = 0 is out of range: allowed an integer from 1 to 1000/],
+  ['a non-finite β', () => e.softmaxStats({ beta: Infinity }), /beta = Infinity is out of range: allowed a finite number from 0 to 1000000/],
+  ['a negative β', () => e.softmaxStats({ beta: -1 }), /beta = -1 is out of range/],
+  ['dK = 0', () => e.softmaxStats({ dK: 0 }), /dK = 0 is out of range: allowed an integer from 1 to 4096/],
+  ['a row too long', () => e.softmaxStats({ n: 513 }), /n = 513 is out of range: allowed an integer from 1 to 512/],
+  ['empty scores', () => e.softmaxStats({ scores: [] }), /scores has 0 entries: allowed an array of 1 to 512 finite numbers/],
+  ['a NaN score', () => e.softmaxStats({ scores: [1, NaN] }), /scores\[1\] = NaN is not allowed/],
+  ['scores with n', () => e.softmaxStats({ scores: [1, 2], n: 2 }), /n is not allowed with scores/],
+  ['an unknown model', () => e.softmaxStats({ model: 'gauss' }), /model = "gauss" is not allowed: use "normal" or "dot"/],
+  ['dKs not increasing', () => e.gradientSweep({ dKs: [1, 4, 4] }), /dKs\[2\] = 4 is not allowed: dKs must increase/],
+  ['a fractional d_k', () => e.gradientSweep({ dKs: [1, 2.5] }), /dKs\[1\] = 2.5 is out of range: allowed an integer from 1 to 4096/],
+  ['a d_k above 4096', () => e.gradientSweep({ dKs: [8192] }), /dKs\[0\] = 8192 is out of range/],
+  ['an empty dKs', () => e.gradientSweep({ dKs: [] }), /dKs has 0 entries: allowed an array of 1 to 64/],
+  ['dKs that is not an array', () => e.gradientSweep({ dKs: 64 }), /dKs = 64 is not allowed: pass a Float32Array/],
+  ['n = 1 in a gradient sweep', () => e.gradientSweep({ n: 1 }), /n = 1 is out of range: allowed an integer from 2 to 1024/],
+  ['trials = 0', () => e.gradientSweep({ trials: 0 }), /trials = 0 is out of range: allowed an integer from 1 to 100000/],
+  ['a dot-model sweep too large', () => e.gradientSweep({ model: 'dot', trials: 10000 }), /trials·max\(dKs\)·\(n \+ 1\) = 696320000 is too large/],
+  ['scaled in a gradient sweep', () => e.gradientSweep({ scaled: true }), /unknown option "scaled"/],
+  ['a missing c', () => e.scaleVariance({ count: 10 }), /c is missing/],
+  ['an infinite c', () => e.scaleVariance({ c: Infinity }), /c = Infinity is out of range: allowed a finite number from -1000000 to 1000000/],
+  ['values with a seed', () => e.scaleVariance({ c: 2, values: [1, 2], seed: 3 }), /seed is not allowed with values/],
+  ['count = 0', () => e.scaleVariance({ c: 2, count: 0 }), /count = 0 is out of range: allowed an integer from 1 to 1048576/],
+  ['numerics without values', () => e.softmaxNumerics({}), /values = undefined is not allowed: pass a Float32Array of 1 to 4096 values/],
+  ['numerics with too many values', () => e.softmaxNumerics({ values: new Float32Array(4097) }), /values has 4097 entries: allowed an array of 1 to 4096/],
+  ['scores as a string', () => e.softmaxStats({ scores: 'abc' }), /scores = "abc" is not allowed: pass a Float32Array/],
+  ['numerics with an infinite value', () => e.softmaxNumerics({ values: [1, Infinity] }), /values\[1\] = Infinity is not allowed/],
+  ['options that are not an object', () => e.varianceSweep(7), /options = 7 is not an object/],
+];
+
+for (const [what, call, pattern] of BAD) {
+  test(`lessons 2 and 3: ${what} throws an Error naming the parameter and the allowed range, and the next call works`, () => {
+    assert.throws(call, (error) => {
+      assert.ok(error instanceof Error, `not an Error: ${error}`);
+      assert.match(error.message, pattern);
+      return true;
+    });
+    assert.equal(e.varianceSweep({ maxDim: 8, vectors: 4 }).variance.length, 8);
+  });
+}
+
+test('lessons 2 and 3: thousands of good and bad calls leak no heap memory and no JavaScript value handles', () => {
+  const good = () => {
+    e.dotProducts({ dim: 10, pairs: 50 });
+    e.varianceSweep({ maxDim: 16, vectors: 10, entries: true });
+    e.softmaxStats({ dK: 16, n: 8 });
+    e.softmaxStats({ scores: [1, 2, 3] });
+    e.gradientSweep({ dKs: [1, 64], trials: 5 });
+    e.scaleVariance({ c: 2, count: 20 });
+    e.softmaxNumerics({ values: [100, 0] });
+  };
+  good();
+  const before = e.resources();
+  for (let i = 0; i < 500; i++) {
+    good();
+    for (const [, call] of BAD) {
+      try {
+        call();
+      } catch {
+        // expected
+      }
+    }
+  }
+  assert.deepEqual(e.resources(), before);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The sweep runs the SIMD kernel (same disassembly approach as disassembly.test.mjs).
+
+test('the sweep runs the SIMD Gram update, which is f64x2 code', () => {
+  const wasm = `${ROOT}build/wasm-cmake/attention_core_names.wasm`;
+  assert.ok(existsSync(wasm), `${wasm} is missing: run build-scripts/build first`);
+  const wat = execFileSync('wasm-dis', [wasm], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const starts = [...wat.matchAll(/^ \(func \$(\S+)/gm)];
+  const demangled = (name) => name.replace(/\\([0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  const body = (prefix) => {
+    const i = starts.findIndex((m) => demangled(m[1]).startsWith(prefix));
+    return i < 0 ? '' : wat.slice(starts[i].index, starts[i + 1]?.index ?? wat.length);
+  };
+  // wasm-opt (emcc -O3) inlines a function with a single caller, so the kernel and asl::variance_sweep may live
+  // inside the binding: look at whichever of the three exist.
+  const code = ['asl::simd::gram_rank1_upper(', 'asl::variance_sweep(', '(anonymous namespace)::variance_sweep(']
+    .map(body).join('\n');
+  assert.ok(code.length > 0, 'no sweep function found in the disassembly');
+  assert.match(code, /f64x2\.promote_low_f32x4/, 'the sweep widens float32 entries with f64x2.promote_low_f32x4');
+  assert.match(code, /f64x2\.mul/);
+  assert.match(code, /f64x2\.add/);
+  assert.match(code, /v128\.load/);
+  assert.ok(!/call \$asl::scalar::/.test(code), 'the sweep calls a scalar kernel');
+  assert.ok(!body('asl::scalar::gram_rank1_upper('), 'the scalar twin is linked into the page engine');
+});
