@@ -1,0 +1,340 @@
+// Lessons 2 and 3 in Chromium: each part renders the engine's numbers, reacts to its controls, restores its state
+// from a link, rejects bad link values with a visible notice, fits a phone, and the default variance sweep is timed.
+// Numbers are compared with the same engine loaded in Node. Needs build/page/app.js (node web/build.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { loadEngine } from '../../web/engine.js';
+import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
+
+let server;
+let browser;
+let engine;
+const open = [];
+
+before(async () => {
+  assertBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  engine = await loadEngine();
+});
+
+after(async () => {
+  for (const context of open) await context.close().catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+/** Opens the page with `hash` and waits until the parts of both new lessons have drawn. */
+async function load(hash = '', { viewport } = {}) {
+  const opened = await openPage(browser, server.url + hash, { viewport });
+  open.push(opened.context);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
+  await opened.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
+  await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
+  await opened.page.waitForSelector('[data-report="512"]');
+  return opened;
+}
+
+const noErrors = (log, where) => {
+  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
+  assert.deepEqual(log.errors, [], `page errors (${where})`);
+};
+
+/** The raw number behind a printed statistic: <dd data-stat=key data-value=…> inside [data-stats=id]. */
+const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const statText = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"] .stat-value`, (n) => n.textContent);
+const barValues = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar`, (n) => n.map((b) => Number(b.dataset.value)));
+const barTexts = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar-value`, (n) => n.map((b) => b.textContent));
+const seriesCount = (page, chart, series) => page.$eval(`[data-chart="${chart}"] [data-series="${series}"]`, (n) => Number(n.dataset.count));
+const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
+
+/** Waits until `fn` (run in the page) returns true, after an action. */
+const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 10000 });
+
+test('the new state keys round-trip through the link, lists are readable, and bad values fall back', () => {
+  const state = { ...defaults(), lesson: 'saturation', dota: [1.5, -2, 3e-3], dotb: [4, 5, 6], vdist: 'normal', vmean: -0.5, vstd: 2,
+    vdims: [1, 64, 4096], vshared: false, vmaxdim: 4096, vvectors: 300, vc: -1.25, sscores: [14, 10, -3], sdk: 64, gdk: 4096,
+    gn: 64, gscaled: true, gtrials: 20000, nscores: [1000, -1000], nbeta: 0.015, nprec: 'float64' };
+  const hash = formatHash(state);
+  assert.deepEqual(parseHash(hash), { state, problems: [] });
+  assert.match(hash, /&vdims=1,64,4096&/, 'lists keep their commas');
+  assert.equal(hash.split('&').length, STATE_TABLE.length);
+  assert.deepEqual(parseHash('#vdims=3%2C%20100%20%201000').state.vdims, [3, 100, 1000], 'spaces and escaped commas are accepted');
+
+  const { state: s, problems: p } = parseHash('#vdims=3,0&vstd=-1&gdk=5000&sscores=1,x&nprec=float16&vc=1e3&dota=');
+  assert.deepEqual([s.vdims, s.vstd, s.gdk, s.sscores, s.nprec, s.vc, s.dota], [[3, 100, 1000], 1, 64, [14, 10], 'float32', 0.5, [1, 2]]);
+  assert.deepEqual(p.map((x) => x.key), ['vdims', 'vstd', 'gdk', 'sscores', 'nprec', 'vc', 'dota']);
+});
+
+test('the contents list all three lessons and choosing one scrolls to it', async () => {
+  const { page, log } = await load();
+  assert.deepEqual(await page.$$eval('#toc a', (n) => n.map((a) => a.dataset.lesson)), ['selfattention', 'variance', 'saturation']);
+  await page.click('#toc a[data-lesson="saturation"]');
+  await until(page, () => location.hash.includes('lesson=saturation'));
+  const top = await page.$eval('#lesson-saturation', (n) => n.getBoundingClientRect().top);
+  assert.ok(Math.abs(top) < 5, `Lesson 3 is scrolled to the top (${top}px)`);
+  noErrors(log, 'contents');
+});
+
+test('Lesson 2 shows the worked examples, the histograms and both sweeps with the engine\'s numbers', async () => {
+  const { page, log } = await load('#lesson=variance');
+  const dots = await page.$$eval('[data-table="examples"] [data-stat="dot"]', (n) => n.map((x) => Number(x.dataset.value)));
+  assert.deepEqual(dots, [11, 50, 133, 8, 29, 98, 10, 86, 209]);
+  assert.equal(await page.$eval('[data-stat="setvar2"]', (n) => Number(n.dataset.value)), engine.scaleVariance({ values: [8, 29, 98], c: 1 }).varX);
+  assert.equal(await page.$eval('[data-stat="setvar3"]', (n) => Number(n.dataset.value)), engine.scaleVariance({ values: [10, 86, 209], c: 1 }).varX);
+  assert.equal(await page.$eval('[data-stat="mydot"]', (n) => n.dataset.value), '11');
+
+  // Histograms at d = 3, 100, 1000: mean and variance as the engine gives them, variance growing with d.
+  assert.deepEqual(await page.$$eval('.histogram-panel', (n) => n.map((p) => Number(p.dataset.dim))), [3, 100, 1000]);
+  const variances = [];
+  for (const dim of [3, 100, 1000]) {
+    const expected = engine.dotProducts({ dim, pairs: 1000, seed: 1, distribution: 'uniform', bins: 30 });
+    assert.ok(close(await stat(page, `hist-${dim}`, 'mean'), expected.mean), `mean at d = ${dim}`);
+    variances.push(await stat(page, `hist-${dim}`, 'variance'));
+    assert.ok(close(variances.at(-1), expected.variance), `variance at d = ${dim}`);
+    assert.equal(await page.$$eval(`.histogram-panel[data-dim="${dim}"] .bins rect`, (n) => n.length), 30);
+  }
+  assert.ok(variances[0] < variances[1] && variances[1] < variances[2], `variances ${variances} grow with d`);
+
+  // The sweep: 512 points on linear and on log–log axes, the engine's slope, and the theory slope 7/144.
+  const sweep = engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
+  assert.equal(await seriesCount(page, 'sweep-linear', 'variance'), 512);
+  assert.equal(await seriesCount(page, 'sweep-loglog', 'variance'), 512);
+  assert.equal(await page.$eval('[data-chart="sweep-loglog"] svg', (n) => n.dataset.xScale + n.dataset.yScale), 'loglog');
+  assert.ok(close(await stat(page, 'sweep', 'slope'), sweep.slope), 'fitted slope');
+  assert.ok(close(await stat(page, 'sweep', 'theory'), 7 / 144), 'theory slope is 7/144');
+  const expected = await stat(page, 'sweep', 'expected');
+  assert.ok(expected < 7 / 144 && expected > 0.97 * (7 / 144), `shared vectors put the expected slope ${expected} slightly under 7/144`);
+  assert.match(await page.textContent('[data-part="sweep"] .part-prose'), /share a vector/);
+
+  // After 1/√d: the variance is level (tiny slope) while the mean of uniform entries keeps growing.
+  const scaled = engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: true });
+  assert.ok(close(await stat(page, 'scaled', 'slope'), scaled.slope), 'scaled slope');
+  assert.ok(Math.abs(await stat(page, 'scaled', 'slope')) < 1e-3, 'the scaled variance is level');
+  assert.ok(await stat(page, 'scaled', 'mean') > 4, 'the scaled mean of uniform entries still grows (√512/4 ≈ 5.7)');
+  assert.match(await page.textContent('[data-part="scaled"] .part-prose'), /√d \/ 4/);
+
+  // Var(cX) = c²·Var(X) on the d = 1000 dot products, c = 0.5.
+  const varcx = await stat(page, 'scalecheck', 'varcx');
+  const c2varx = await stat(page, 'scalecheck', 'c2varx');
+  assert.ok(close(varcx, c2varx, 1e-9), `Var(cX) ${varcx} and c²Var(X) ${c2varx}`);
+  assert.ok(close(c2varx, 0.25 * (await stat(page, 'scalecheck', 'varx')), 1e-12));
+  noErrors(log, 'Lesson 2');
+});
+
+test('the default sweep is timed next to its chart and stays far from a ten-fold regression of one frame', async () => {
+  const { page } = await load('#lesson=variance');
+  const first = await page.$eval('[data-sweep-time]', (n) => Number(n.dataset.ms));
+  const slope = await stat(page, 'sweep', 'slope');
+  assert.match(await page.textContent('.sweep-time'), /4950 pairs of 100 vectors in \d+(\.\d+)? ms/);
+  // Run it again with a warm engine: another seed and back.
+  await page.fill('[data-part="histograms"] input[data-key="vseed"]', '2');
+  await until(page, () => location.hash.includes('vseed=2'));
+  await page.fill('[data-part="histograms"] input[data-key="vseed"]', '1');
+  await until(page, () => location.hash.includes('vseed=1&'));
+  await until(page, (s) => Number(document.querySelector('[data-stats="sweep"] [data-stat="slope"]')?.dataset.value) === s, slope);
+  const again = await page.$eval('[data-sweep-time]', (n) => Number(n.dataset.ms));
+  console.log(`default variance sweep (maxDim 512, 100 vectors) in Chromium: ${first.toFixed(2)} ms on first load, ${again.toFixed(2)} ms when run again`);
+  assert.ok(first < 160, `first sweep took ${first} ms`);
+  assert.ok(again < 160, `second sweep took ${again} ms`);
+});
+
+test('Lesson 2 reacts to its controls', async () => {
+  const { page, log } = await load('#lesson=variance');
+  // The editable pair.
+  await page.fill('input[data-key="dota"]', '1, 2, 3');
+  await page.fill('input[data-key="dotb"]', '4, 5, 6');
+  await until(page, () => document.querySelector('[data-stat="mydot"]')?.dataset.value === '32');
+  await page.fill('input[data-key="dotb"]', '4, 5');
+  await page.locator('[data-part="examples"] [data-notice="engine"]').waitFor();
+  assert.match(await page.textContent('[data-part="examples"] [data-notice="engine"]'), /dot/);
+  await page.click('[data-example="1,2,3,4|3,4,5,6"] button');
+  await until(page, () => document.querySelector('[data-stat="mydot"]')?.dataset.value === '50');
+  assert.equal(await page.$$eval('[data-part="examples"] [data-notice="engine"]', (n) => n.length), 0, 'a good pair clears the notice');
+
+  // Histogram list and axis toggle.
+  await page.fill('input[data-key="vdims"]', '5, 50');
+  await until(page, () => document.querySelectorAll('.histogram-panel').length === 2);
+  assert.deepEqual(await page.$$eval('.histogram-panel', (n) => n.map((p) => Number(p.dataset.dim))), [5, 50]);
+  const sharedTicks = await page.$$eval('.histogram-panel .axis-x text', (n) => n.map((t) => t.textContent).join('|'));
+  await page.uncheck('input[data-key="vshared"]');
+  await until(page, () => location.hash.includes('vshared=0'));
+  await page.waitForFunction((before) => document.querySelectorAll('.histogram-panel .axis-x text').length > 0
+    && [...document.querySelectorAll('.histogram-panel .axis-x text')].map((t) => t.textContent).join('|') !== before, sharedTicks);
+
+  // A normal distribution with chosen μ and σ: the inputs come alive and the theory slope becomes σ⁴ + 2μ²σ².
+  assert.equal(await page.isDisabled('input[data-key="vmean"]'), true);
+  await page.selectOption('select[data-key="vdist"]', 'normal');
+  await until(page, () => location.hash.includes('vdist=normal'));
+  assert.equal(await page.isDisabled('input[data-key="vmean"]'), false);
+  await page.fill('input[data-key="vmean"]', '0');
+  await page.fill('input[data-key="vstd"]', '2');
+  await until(page, () => location.hash.includes('vmean=0&vstd=2&'));
+  await until(page, () => Number(document.querySelector('[data-stats="sweep"] [data-stat="theory"]').dataset.value) === 16);
+
+  // The sweep length.
+  await page.fill('input[data-key="vmaxdim"][type="number"]', '64');
+  await until(page, () => document.querySelector('[data-chart="sweep-linear"] [data-series="variance"]')?.dataset.count === '64');
+
+  // Var(cX) with a negative c.
+  await page.click('[data-part="scalecheck"] .preset-row button:nth-of-type(3)');
+  await until(page, () => location.hash.includes('vc=-1&'));
+  assert.ok(close(await stat(page, 'scalecheck', 'varcx'), await stat(page, 'scalecheck', 'varx'), 1e-9), 'c = −1 keeps the variance');
+  noErrors(log, 'Lesson 2 controls');
+});
+
+test('a link restores Lesson 2\'s settings and the same numbers as the engine gives for them', async () => {
+  const hash = '#lesson=variance&dota=1,2,3&dotb=3,2,1&vdist=normal&vmean=0.5&vstd=2&vseed=7&vdims=10,20&vshared=0&vmaxdim=64&vvectors=20&vc=-2';
+  const { page, log } = await load(hash);
+  assert.equal(await page.inputValue('input[data-key="dota"]'), '1,2,3');
+  assert.equal(await page.inputValue('select[data-key="vdist"]'), 'normal');
+  assert.equal(await page.inputValue('input[data-key="vmean"]'), '0.5');
+  assert.equal(await page.inputValue('input[data-key="vstd"]'), '2');
+  assert.equal(await page.inputValue('input[data-key="vdims"]'), '10,20');
+  assert.equal(await page.isChecked('input[data-key="vshared"]'), false);
+  assert.equal(await page.inputValue('input[data-key="vmaxdim"][type="number"]'), '64');
+  assert.equal(await page.inputValue('input[data-key="vc"]'), '-2');
+  assert.equal(await page.$eval('[data-stat="mydot"]', (n) => n.dataset.value), '10');
+
+  const options = { distribution: 'normal', mean: 0.5, std: 2, seed: 7 };
+  const h = engine.dotProducts({ dim: 20, pairs: 1000, bins: 30, ...options });
+  assert.ok(close(await stat(page, 'hist-20', 'variance'), h.variance));
+  const sweep = engine.varianceSweep({ maxDim: 64, vectors: 20, scaled: false, ...options });
+  assert.ok(close(await stat(page, 'sweep', 'slope'), sweep.slope));
+  assert.ok(close(await stat(page, 'sweep', 'theory'), 16 + 2 * 0.25 * 4), 'σ⁴ + 2μ²σ² = 18');
+  assert.equal(await seriesCount(page, 'sweep-linear', 'variance'), 64);
+  assert.ok(close(await stat(page, 'scalecheck', 'c2varx'), engine.scaleVariance({ values: h.values, c: -2 }).c2VarX));
+  assert.match(await page.evaluate(() => location.hash), /&vdims=10,20&/);
+  assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
+  noErrors(log, 'a Lesson 2 link');
+});
+
+test('Lesson 3 shows the source examples, a random row with its Jacobian, the gradient sweep and the numerics panel', async () => {
+  const { page, log } = await load('#lesson=saturation');
+  const raw = await barValues(page, 'pair-raw');
+  const scaled = await barValues(page, 'pair-scaled');
+  assert.deepEqual(await barTexts(page, 'pair-raw'), ['0.982', '0.018']);
+  assert.deepEqual(await barTexts(page, 'pair-scaled'), ['0.881', '0.119']);
+  assert.ok(close(raw[0], engine.softmaxStats({ scores: [14, 10], scaled: false }).weights[0]));
+  assert.ok(close(scaled[0], engine.softmaxStats({ scores: [7, 5], scaled: false }).weights[0]), 'scaling by √4 is softmax([7, 5])');
+  assert.match(await page.textContent('[data-chart="pair-scaled"] figcaption'), /\[7, 5\]/);
+  assert.deepEqual(await barTexts(page, 'pair-close'), ['26.89%', '73.11%']);
+  assert.deepEqual(await barTexts(page, 'pair-far'), ['0.01%', '99.99%']);
+
+  // The random row at d_k = 64, unscaled.
+  const row = engine.softmaxStats({ dK: 64, n: 16, scaled: false, seed: 1 });
+  assert.equal((await barValues(page, 'row-weights')).length, 16);
+  assert.ok(close(await stat(page, 'row', 'maxweight'), row.maxWeight));
+  assert.ok(close(await stat(page, 'row', 'entropy'), row.entropy));
+  assert.ok(close(await stat(page, 'row', 'jnorm'), row.jacobianNorm));
+  assert.match(await page.textContent('[data-stats="row"]'), /ln 16 = 2\.7726/);
+  const jac = await page.$$eval('figure[data-matrix="jacobian"] .cell', (n) => n.map((c) => Number(c.dataset.value)));
+  assert.equal(jac.length, 256);
+  jac.forEach((v, i) => assert.ok(close(v, row.jacobian[i], 1e-12), `Jacobian entry ${i}`));
+
+  // The gradient sweep: 24 values of d_k, the report at 64 and 512 from the engine's ratio.
+  const g = engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 16, trials: 1000, seed: 1 });
+  assert.equal(await seriesCount(page, 'gradient', 'unscaled'), 24);
+  assert.equal(await seriesCount(page, 'gradient', 'scaled'), 24);
+  for (const [d, i] of [[64, 11], [512, 17]]) {
+    const ratio = await page.$eval(`[data-stat="ratio${d}"]`, (n) => Number(n.dataset.value));
+    assert.ok(close(ratio, g.ratio[i]), `ratio at ${d}`);
+    assert.ok(ratio < 1, `the unscaled gradient is smaller at d_k = ${d}`);
+    assert.match(await page.textContent(`[data-report="${d}"]`), new RegExp(`${(g.ratio[i] * 100).toFixed(2)}%`));
+  }
+  const r64 = await page.$eval('[data-stat="ratio64"]', (n) => Number(n.dataset.value));
+  const r512 = await page.$eval('[data-stat="ratio512"]', (n) => Number(n.dataset.value));
+  assert.ok(r512 < r64, 'the gap widens with d_k');
+
+  // Numerics at the defaults: nothing overflows; the limits come from the engine.
+  assert.equal(await page.getAttribute('[data-part="numerics"] [data-broken]', 'data-broken'), '0');
+  assert.ok(close(await stat(page, 'numerics', 'limit32'), 88.72283905206835, 1e-6));
+  assert.ok(close(await stat(page, 'numerics', 'limit64'), 709.782712893384, 1e-9));
+  noErrors(log, 'Lesson 3');
+});
+
+test('Lesson 3 reacts to its controls: d_k, scaling, and β until the naive softmax breaks', async () => {
+  const { page, log } = await load('#lesson=saturation');
+  const before = await stat(page, 'row', 'maxweight');
+  await page.check('input[data-key="gscaled"]');
+  await until(page, () => location.hash.includes('gscaled=1'));
+  await until(page, (b) => Number(document.querySelector('[data-stats="row"] [data-stat="maxweight"]').dataset.value) !== b, before);
+  const scaledMax = await stat(page, 'row', 'maxweight');
+  assert.ok(scaledMax < before, `scaling lowers the largest weight (${before} → ${scaledMax})`);
+  await page.uncheck('input[data-key="gscaled"]');
+  await page.fill('input[data-key="gdk"][type="number"]', '4096');
+  await until(page, () => location.hash.includes('gdk=4096&') && location.hash.includes('gscaled=0'));
+  await until(page, () => Number(document.querySelector('[data-stats="row"] [data-stat="maxweight"]').dataset.value) > 0.9999);
+  assert.ok(await stat(page, 'row', 'jnorm') < 1e-3, 'a one-hot row has almost no Jacobian');
+  assert.equal(await page.getAttribute('input[data-key="gdk"][type="range"]', 'aria-valuetext'), '4096');
+
+  // The pair example: edit the scores.
+  await page.fill('input[data-key="sscores"]', '3, 1, 0');
+  await until(page, () => document.querySelectorAll('[data-chart="pair-raw"] .bar').length === 3);
+
+  // β·max score = 4β: float32 breaks past 88.7 (β = 30 gives 120), float64 only past 709.8 (β = 200 gives 800).
+  await page.fill('input[data-key="nbeta"][type="number"]', '30');
+  await until(page, () => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '1');
+  assert.ok((await barValues(page, 'naive')).some((v) => Number.isNaN(v)), 'the naive float32 softmax gives NaN');
+  assert.ok((await barValues(page, 'stable')).every(Number.isFinite), 'the stable one stays finite');
+  assert.equal(await stat(page, 'numerics', 'maxlogit'), 120);
+  await page.selectOption('select[data-key="nprec"]', 'float64');
+  await until(page, () => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '0');
+  await page.fill('input[data-key="nbeta"][type="number"]', '200');
+  await until(page, () => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '1');
+  const cells = await page.$$eval('[data-table="numerics"] td.bad', (n) => n.length);
+  assert.ok(cells >= 4, 'the table marks the failed weights');
+  noErrors(log, 'Lesson 3 controls');
+});
+
+test('a link restores Lesson 3\'s settings; bad values fall back to their defaults with a visible notice', async () => {
+  const good = '#lesson=saturation&sscores=2,1&sdk=16&sclose=0,0.5&sfar=-5,5&gdk=256&gn=8&gscaled=1&gseed=3&gtrials=200&nscores=10,20&nbeta=5&nprec=float64';
+  const { page, log } = await load(good);
+  assert.equal(await page.inputValue('input[data-key="gdk"][type="number"]'), '256');
+  assert.equal(await page.isChecked('input[data-key="gscaled"]'), true);
+  assert.equal(await page.inputValue('select[data-key="nprec"]'), 'float64');
+  assert.equal(await page.inputValue('input[data-key="sscores"]'), '2,1');
+  const row = engine.softmaxStats({ dK: 256, n: 8, scaled: true, seed: 3 });
+  assert.ok(close(await stat(page, 'row', 'maxweight'), row.maxWeight));
+  assert.equal((await barValues(page, 'row-weights')).length, 8);
+  const after = engine.softmaxStats({ scores: [2, 1], dK: 16, scaled: true });
+  (await barValues(page, 'pair-scaled')).forEach((v, i) => assert.ok(close(v, after.weights[i])));
+  const g = engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 8, trials: 200, seed: 3 });
+  assert.ok(close(await page.$eval('[data-stat="ratio64"]', (n) => Number(n.dataset.value)), g.ratio[11]));
+  assert.equal(await stat(page, 'numerics', 'maxlogit'), 100);
+  assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0);
+  noErrors(log, 'a Lesson 3 link');
+
+  const bad = await load('#lesson=saturation&gdk=5000&gn=abc&sscores=1,x&vdims=0&nprec=float16');
+  const notice = bad.page.locator('[data-notice="link"]');
+  assert.ok(await notice.isVisible());
+  const text = await notice.textContent();
+  for (const key of ['gdk', 'gn', 'sscores', 'vdims', 'nprec']) assert.match(text, new RegExp(`${key} = `), `the notice names ${key}`);
+  assert.equal(await bad.page.inputValue('input[data-key="gdk"][type="number"]'), '64');
+  assert.equal(await bad.page.inputValue('input[data-key="sscores"]'), '14,10');
+  assert.equal(await bad.page.inputValue('select[data-key="nprec"]'), 'float32');
+  assert.equal(await bad.page.$$eval('.histogram-panel', (n) => n.length), 3);
+  assert.match(await bad.page.evaluate(() => location.hash), /gdk=64&gn=16&/, 'the hash is rewritten with the defaults');
+});
+
+test('a value typed into a list field is checked when the field is left, and the last good value stays', async () => {
+  const { page } = await load('#lesson=variance');
+  await page.fill('input[data-key="vdims"]', '3, 100, 99999');
+  await page.press('input[data-key="vdims"]', 'Tab');
+  const notice = page.locator('[data-part="histograms"] [data-notice="input"]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /vdims/);
+  assert.equal(await page.$$eval('.histogram-panel', (n) => n.length), 3, 'the last good list stays drawn');
+  assert.match(await page.evaluate(() => location.hash), /vdims=3,100,1000&/);
+});
+
+test('at 375 px wide Lessons 2 and 3 do not make the page scroll sideways', async () => {
+  for (const lesson of ['variance', 'saturation']) {
+    const { page } = await load(`#lesson=${lesson}`, { viewport: { width: 375, height: 800 } });
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.doc <= widths.view, `${lesson}: document is ${widths.doc}px wide in a ${widths.view}px window`);
+    const charts = await page.$$eval('.chart svg', (n) => n.map((s) => s.getBoundingClientRect().right));
+    assert.ok(charts.length > 0 && charts.every((r) => r <= 375), `${lesson}: every chart fits (${Math.max(...charts)}px)`);
+  }
+});

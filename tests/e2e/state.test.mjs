@@ -1,0 +1,43 @@
+// The page's URL-hash state table, in Node without a browser: parsing is pure, falls back per key,
+// and formatHash/parseHash round-trip every value the table allows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { STATE_TABLE, defaults, parseHash, formatHash, describeProblem } from '../../web/state.js';
+
+test('an empty hash gives every default and no problem', () => {
+  assert.deepEqual(parseHash(''), { state: defaults(), problems: [] });
+  assert.deepEqual(parseHash('#'), { state: defaults(), problems: [] });
+});
+
+test('formatHash and parseHash round-trip a state with every key changed', () => {
+  const state = { ...defaults(), sentence: 'a <b> & c=d #e 100%', dk: 64, dmodel: 2, seed: 4294967295, scaled: false, causal: true, step: 7 };
+  const hash = formatHash(state);
+  assert.deepEqual(parseHash(hash), { state, problems: [] });
+  assert.equal(hash.split('&').length, STATE_TABLE.length, 'a link carries every key');
+});
+
+test('a bad value falls back to that key\'s default and is reported with the key and the raw value', () => {
+  const { state, problems } = parseHash('#dk=abc&seed=5&step=99&scaled=maybe&dmodel=1.5');
+  assert.equal(state.dk, 4);
+  assert.equal(state.seed, 5);
+  assert.equal(state.step, 1);
+  assert.equal(state.scaled, true);
+  assert.equal(state.dmodel, 8);
+  assert.deepEqual(problems.map((p) => [p.key, p.raw]), [['dk', 'abc'], ['step', '99'], ['scaled', 'maybe'], ['dmodel', '1.5']]);
+  assert.match(describeProblem(problems[0]), /dk = "abc".*1…64.*default 4/);
+});
+
+test('unknown keys and broken percent escapes are reported, not thrown', () => {
+  const { state, problems } = parseHash('#colour=red&sentence=%E0%A4%A&dk=8');
+  assert.equal(state.dk, 8);
+  assert.equal(state.sentence, 'money bank grows');
+  assert.deepEqual(problems.map((p) => [p.key, p.reason]), [['colour', 'unknown'], ['sentence', 'invalid']]);
+});
+
+test('parsing leaves its input and the table untouched and returns fresh objects', () => {
+  const table = JSON.stringify(STATE_TABLE.map((r) => [r.key, r.def]));
+  const a = parseHash('#dk=9');
+  a.state.dk = 1;
+  assert.equal(parseHash('#dk=9').state.dk, 9);
+  assert.equal(JSON.stringify(STATE_TABLE.map((r) => [r.key, r.def])), table);
+});

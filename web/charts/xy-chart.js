@@ -1,0 +1,114 @@
+// A line-and-points chart with linear or logarithmic axes: takes arrays of x and y per series and draws them.
+// It maps numbers to pixels and nothing else. On a log axis, points that are not positive cannot be placed;
+// they are left out and counted in the chart's data-hidden attribute.
+import { create, scaleLinear, scaleLog, axisBottom, axisLeft, line, area, symbol, symbolCircle, symbolSquare,
+  symbolTriangle, symbolDiamond, extent, format as d3format } from 'd3';
+import { legendList } from './chart-box.js';
+
+const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
+const MARGIN = { top: 12, right: 16, bottom: 44, left: 62 };
+
+/** The SVG path of a marker, for the chart and its legend. */
+export function symbolPath(name, size = 36) {
+  return symbol(SYMBOLS[name] ?? symbolCircle, size)();
+}
+
+/** The legend entries of `series` (see xyChart). */
+export function xyLegend(series) {
+  return legendList(series.map((s) => ({
+    id: s.id, label: s.label, color: s.color, dash: s.dash, kind: s.kind === 'band' ? 'bar' : s.kind, fill: s.kind === 'band' ? `${s.color}29` : null,
+    symbolPath: s.kind === 'points' || s.marker ? symbolPath(s.symbol ?? 'circle', 30) : null,
+  })));
+}
+
+// A band is drawn between y (its lower edge) and y2 (its upper edge); its points carry both.
+const pointsOf = (s) => Array.from(s.x, (x, i) => (s.kind === 'band' ? [x, s.y[i], s.y2[i]] : [x, s.y[i]]));
+
+/**
+ * draw(width) for chartBox. spec: { id, ariaLabel, xLabel, yLabel, xScale: 'linear'|'log', yScale: 'linear'|'log',
+ * height?, xDomain?, yDomain?, yFromZero?, xTicks?, series: [{ id, label, kind: 'points'|'line', x, y, color,
+ * dash?, symbol?, size?, marker? (markers on a line) } or { kind: 'band', x, y (lower edge), y2 (upper edge), … }] }
+ */
+export function xyChart(spec) {
+  return (width) => {
+    const height = spec.height ?? 300;
+    const logX = spec.xScale === 'log';
+    const logY = spec.yScale === 'log';
+    const placeable = ([x, y, y2 = y]) => Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(y2) && (!logX || x > 0) && (!logY || y > 0);
+    const series = spec.series.map((s) => {
+      const all = pointsOf(s);
+      const pts = all.filter(placeable);
+      return { ...s, pts, hidden: all.length - pts.length };
+    });
+    const allPts = series.flatMap((s) => s.pts);
+
+    let [x0, x1] = spec.xDomain ?? extent(allPts, (p) => p[0]);
+    let [y0, y1] = spec.yDomain ?? extent(allPts.flatMap((p) => p.slice(1)));
+    if (x0 === undefined) [x0, x1] = logX ? [1, 10] : [0, 1];
+    if (y0 === undefined) [y0, y1] = logY ? [1, 10] : [0, 1];
+    if (!spec.yDomain && spec.yFromZero && !logY) [y0, y1] = [Math.min(0, y0), Math.max(0, y1)];
+    if (x0 === x1) [x0, x1] = logX ? [x0 / 2, x1 * 2] : [x0 - 1, x1 + 1];
+    if (y0 === y1) [y0, y1] = logY ? [y0 / 2, y1 * 2] : [y0 - Math.max(1, Math.abs(y0) * 0.1), y1 + Math.max(1, Math.abs(y1) * 0.1)];
+
+    const innerW = Math.max(120, width - MARGIN.left - MARGIN.right);
+    const innerH = height - MARGIN.top - MARGIN.bottom;
+    const x = (logX ? scaleLog() : scaleLinear()).domain([x0, x1]).range([0, innerW]);
+    const y = (logY ? scaleLog() : scaleLinear()).domain([y0, y1]).range([innerH, 0]);
+    const xTickCount = Math.max(2, Math.floor(innerW / 80));
+    const yTickCount = Math.max(2, Math.floor(innerH / 45));
+    // The y axis gets round ends that carry a labelled tick; x stays at the data's range (d = 1 … maxDim).
+    if (!spec.yDomain) y.nice(yTickCount);
+
+    const svg = create('svg')
+      .attr('class', 'xy-chart')
+      .attr('width', innerW + MARGIN.left + MARGIN.right)
+      .attr('height', height)
+      .attr('role', 'img')
+      .attr('aria-label', spec.ariaLabel)
+      .attr('data-chart-id', spec.id)
+      .attr('data-x-scale', logX ? 'log' : 'linear')
+      .attr('data-y-scale', logY ? 'log' : 'linear');
+    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+
+    const xAxis = axisBottom(x);
+    if (spec.xTicks) xAxis.tickValues(spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1])).tickFormat(d3format('~g'));
+    else if (logX) xAxis.ticks(xTickCount, '~g');
+    else xAxis.ticks(xTickCount);
+    const yAxis = axisLeft(y);
+    if (logY) yAxis.ticks(Math.max(2, Math.floor(innerH / 40)), '~g');
+    else yAxis.ticks(yTickCount);
+
+    // Grid lines: at the labelled ticks of a linear axis, at the powers of ten of a log axis.
+    const gridAxis = axisLeft(y).tickSize(-innerW).tickFormat('');
+    if (logY) gridAxis.tickValues(y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9));
+    else gridAxis.ticks(yTickCount);
+    g.append('g').attr('class', 'grid').call(gridAxis);
+    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`).call(xAxis);
+    g.append('g').attr('class', 'axis axis-y').call(yAxis);
+    svg.append('text').attr('class', 'axis-label').attr('x', MARGIN.left + innerW / 2).attr('y', height - 6)
+      .attr('text-anchor', 'middle').text(spec.xLabel);
+    svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${MARGIN.top + innerH / 2}) rotate(-90)`)
+      .attr('text-anchor', 'middle').text(spec.yLabel);
+
+    const plot = g.append('g').attr('class', 'series');
+    for (const s of series) {
+      const sg = plot.append('g').attr('data-series', s.id).attr('data-count', s.pts.length).attr('data-hidden', s.hidden);
+      if (s.kind === 'band') {
+        sg.append('path').attr('class', 'band').attr('fill', s.color).attr('fill-opacity', 0.16).attr('stroke', 'none')
+          .attr('d', area().x((p) => x(p[0])).y0((p) => y(p[1])).y1((p) => y(p[2]))(s.pts));
+      }
+      if (s.kind === 'line') {
+        sg.append('path').attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', s.width ?? 2.2)
+          .attr('stroke-dasharray', s.dash ?? null)
+          .attr('d', line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts));
+      }
+      if (s.kind === 'points' || s.marker) {
+        const path = symbolPath(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
+        sg.selectAll('path.mark').data(s.pts).join('path').attr('class', 'mark')
+          .attr('d', path).attr('fill', s.color).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
+          .attr('transform', (p) => `translate(${x(p[0])},${y(p[1])})`);
+      }
+    }
+    return svg.node();
+  };
+}

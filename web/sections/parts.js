@@ -1,0 +1,66 @@
+// Building blocks shared by the lessons that are a sequence of parts (Lessons 2 and 3): a numbered part panel,
+// a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
+import { el, clear, append } from '../dom.js';
+import { tex } from '../math.js';
+
+/**
+ * A part of a lesson: number, title, a formula, then prose, its controls, its figures and its numbers.
+ * Returns { node, prose, controls, figures, stats } (all elements the part fills).
+ */
+export function partPanel({ id, number, title, formula = null }) {
+  const prose = el('div', { className: 'part-prose' });
+  const controls = el('div', { className: 'part-controls' });
+  const figures = el('div', { className: 'part-figures' });
+  const stats = el('div', { className: 'part-stats' });
+  const node = el('section', { className: 'part-panel', dataset: { part: id }, attrs: { 'aria-label': `${number} ${title}` } },
+    el('header', { className: 'step-header' },
+      el('span', { className: 'part-number' }, number),
+      el('h3', { className: 'step-title' }, title),
+      formula ? tex(formula, { className: 'step-tex' }) : null),
+    prose, controls, figures, stats);
+  return { node, prose, controls, figures, stats };
+}
+
+/** Replaces the paragraphs of `box`; each paragraph is an array of strings and nodes. */
+export function setProse(box, paragraphs) {
+  clear(box);
+  for (const p of paragraphs) box.append(el('p', { className: 'step-prose' }, p));
+}
+
+/**
+ * A <dl> of printed numbers: rows are [key, label, value text, note?, raw value?]. Each value sits in
+ * <dd data-stat=key data-value=raw> so tests read the number the page shows and the number behind it.
+ */
+export function statList(id, rows) {
+  return el('dl', { className: 'stats', dataset: { stats: id } }, rows.filter(Boolean).map(([key, label, value, note, raw]) => [
+    el('dt', {}, label),
+    el('dd', { dataset: { stat: key, value: raw === undefined ? '' : String(raw) } },
+      el('span', { className: 'stat-value' }, value), note ? [' ', note] : null),
+  ]));
+}
+
+/** Fills `box` with `children` (replacing what was there). */
+export function fill(box, ...children) {
+  clear(box);
+  append(box, children);
+}
+
+/**
+ * A change detector for one part: returns true when any of `keys` has a different value (as the state table
+ * writes it) than at the previous call, so a part recomputes only when its own inputs moved.
+ */
+export function watcher(store, keys) {
+  let last = null;
+  return (state) => {
+    const now = keys.map((k) => store.type(k).format(state[k])).join('&');
+    if (now === last) return false;
+    last = now;
+    return true;
+  };
+}
+
+/** The text of an engine error, for a notice. */
+export const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/** d with subscript k, as HTML (for prose and labels). */
+export const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];

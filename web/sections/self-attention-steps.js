@@ -1,0 +1,122 @@
+// The seven steps of Lesson 1 as data: title, formula, prose and which matrices to draw, all
+// read from one engine result. Steps only choose and label arrays; they compute nothing.
+import { el } from '../dom.js';
+import { heatmap } from '../charts/heatmap.js';
+import { maxAbs, precise } from '../format.js';
+
+const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
+const dmodel = () => [el('var', {}, 'd'), el('sub', {}, 'model')];
+const dims = (d) => Array.from({ length: d }, (_, i) => String(i + 1));
+
+/** Row labels for tokens; a repeated word gets its position so rows stay distinguishable. */
+export function tokenLabels(tokens) {
+  return tokens.map((t, i) => (tokens.indexOf(t) !== tokens.lastIndexOf(t) ? `${t} #${i + 1}` : t));
+}
+
+// Causal masking hides key j from query i when j > i: this is the definition of the mask the
+// learner switched on, used only to mark cells; the engine applies it to the numbers.
+const causalMasked = (i, j) => j > i;
+
+function tokenByDim(r, id, title, values, cols, extra = {}) {
+  return heatmap({ id, title, values, rows: r.tokens.length, cols, rowLabels: r.labels, colLabels: dims(cols),
+    rowAxis: 'token', colAxis: 'dimension', palette: 'diverging', ...extra });
+}
+
+function dimByDim(r, id, title, values, rows, cols) {
+  return heatmap({ id, title, values, rows, cols, rowLabels: dims(rows), colLabels: dims(cols),
+    rowAxis: 'input dimension', colAxis: 'output dimension', palette: 'diverging' });
+}
+
+function tokenByToken(r, id, title, values, extra = {}) {
+  const n = r.tokens.length;
+  return heatmap({ id, title, values, rows: n, cols: n, rowLabels: r.labels, colLabels: r.labels,
+    rowAxis: 'query token', colAxis: 'key token', palette: 'diverging', ...extra });
+}
+
+export const STEPS = [
+  {
+    n: 1, id: 'embeddings', title: 'Static embeddings', tex: 'X,\\ \\text{one row per token:}\\ n \\times d_{\\text{model}}',
+    prose: (r) => [[
+      'Each token starts as a fixed vector of ', ...dmodel(), ` = ${r.dModel} numbers. The vector depends on the word alone: `,
+      '“bank” gets the same row whether it sits next to “money” or “river”. ',
+      'Here each word’s vector is random but fixed: the engine draws it from a generator seeded by the word itself ',
+      '(so “Bank,” and “bank” share one). The seed control changes the weight matrices of step 2, not these rows.',
+    ]],
+    figures: (r) => [[tokenByDim(r, 'embeddings', 'Embeddings X', r.embeddings, r.dModel)]],
+  },
+  {
+    n: 2, id: 'projections', title: 'Projections to queries, keys and values', tex: 'Q = XW_q,\\quad K = XW_k,\\quad V = XW_v',
+    prose: (r) => [[
+      'Three weight matrices give every token three roles. Its query (a row of Q) describes what it is looking for, ',
+      'its key (a row of K) what it can be found by, and its value (a row of V) what it passes on once it is chosen. ',
+      'Queries and keys are compared with each other, so both have ', ...dk(), ` = ${r.dK} columns; values have `,
+      el('var', {}, 'd'), el('sub', {}, 'v'), ` = ${r.dV}.`,
+    ]],
+    figures: (r) => [
+      [dimByDim(r, 'wq', ['W', el('sub', {}, 'q')], r.wQ, r.dModel, r.dK), dimByDim(r, 'wk', ['W', el('sub', {}, 'k')], r.wK, r.dModel, r.dK),
+        dimByDim(r, 'wv', ['W', el('sub', {}, 'v')], r.wV, r.dModel, r.dV)],
+      [tokenByDim(r, 'q', 'Queries Q', r.q, r.dK), tokenByDim(r, 'k', 'Keys K', r.k, r.dK), tokenByDim(r, 'v', 'Values V', r.v, r.dV)],
+    ],
+  },
+  {
+    n: 3, id: 'scores', title: 'MatMul: every query against every key', tex: 'S = QK^{\\top}',
+    prose: (r) => [[
+      'Entry (i, j) is the dot product of query i with key j: a sum of ', ...dk(),
+      ' products. The more terms in that sum, the wider the scores spread. ',
+      'Switch scaling off in the controls above and drag the ', ...dk(), ' slider to watch the colours saturate.',
+    ]],
+    figures: (r) => [[tokenByToken(r, 'scores', 'Scores S = QKᵀ', r.scores, { domain: r.scoreRange })]],
+  },
+  {
+    n: 4, id: 'scale', title: 'Scale by 1/√dₖ', tex: 'S/\\sqrt{d_k}',
+    prose: (r, s) => [s.scaled ? [
+      'The engine multiplies every score by ', `${precise(r.scale)} = 1/√${r.dK}. `,
+      'Scaling a number by c scales its variance by c², and the variance of a dot product grows in proportion to ', ...dk(),
+      ', so this factor brings the spread back to roughly that of a single product. ',
+      'This matrix uses the same colour scale as S above, which is why it looks paler.',
+    ] : [
+      'Scaling is switched off, so the engine uses a factor of 1 and the scores go on unchanged. ',
+      'Switch it back on to compare the two matrices on the same colour scale.',
+    ]],
+    figures: (r) => [[tokenByToken(r, 'scaled', 'Scaled scores S/√dₖ', r.scaledScores, { domain: r.scoreRange })]],
+  },
+  {
+    n: 5, id: 'mask', title: 'Mask (optional)', tex: '\\text{score}_{ij} \\leftarrow -\\infty \\ \\text{ for } j > i',
+    prose: (r, s) => [s.causal ? [
+      'With the causal mask on, a token may look only at itself and the tokens before it. ',
+      'The cells to the right of the diagonal are set to −∞, and the softmax turns −∞ into a weight of exactly 0.',
+    ] : [
+      'The mask is switched off: every token may look at every other token, including later ones. ',
+      'Tick “causal mask” to see what a text-generating decoder does, where no token may peek ahead.',
+    ]],
+    figures: (r, s) => (s.causal ? [[tokenByToken(r, 'masked', 'Masked scores', r.scaledScores,
+      { domain: r.scoreRange, masked: causalMasked, maskedText: '−∞', maskedValue: -Infinity })]] : []),
+  },
+  {
+    n: 6, id: 'softmax', title: 'SoftMax: scores become weights', tex: 'A = \\operatorname{softmax}(QK^{\\top}/\\sqrt{d_k})',
+    prose: () => [[
+      'Each row of scores turns into weights that are positive and add up to 1. A row whose scores are close together ',
+      'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
+      'Set ', ...dk(), ' to 64 with scaling off and most rows pile nearly all their weight onto one bright cell.',
+    ]],
+    figures: (r) => [[heatmap({ id: 'weights', title: 'Attention weights A', values: r.weights, rows: r.tokens.length,
+      cols: r.tokens.length, rowLabels: r.labels, colLabels: r.labels, rowAxis: 'query token', colAxis: 'key token',
+      palette: 'sequential', domain: [0, 1] })]],
+    stats: true,
+  },
+  {
+    n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: 'Z = AV',
+    prose: (r) => [[
+      'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
+      `So the new vector for “${r.tokens[Math.min(1, r.tokens.length - 1)]}” carries some of every token it attended to, `,
+      'and, unlike its static embedding, it now depends on the whole sentence.',
+    ]],
+    figures: (r) => [[tokenByDim(r, 'contextual', 'Contextual embeddings Z', r.contextual, r.dV)]],
+  },
+];
+
+/** The engine's result plus display-only fields: row labels and the colour range shared by S, S′
+ *  and the masked scores (so scaling shows as fading colour). */
+export function forDisplay(result) {
+  return { ...result, labels: tokenLabels(result.tokens), scoreRange: maxAbs(result.scores) };
+}

@@ -1,0 +1,186 @@
+// Lesson 1: self-attention on a short sentence, stepped through the scaled dot-product block.
+// It wires controls, the block diagram and the step panels to one engine call per state change;
+// every number drawn comes from engine.selfAttentionExample. No model math happens here.
+import { el, clear } from '../dom.js';
+import { tex } from '../math.js';
+import { createNotices } from '../notices.js';
+import { slider, checkbox, numberInput, textInput } from '../controls.js';
+import { blockDiagram } from '../charts/block-diagram.js';
+import { precise } from '../format.js';
+import { STEPS, forDisplay } from './self-attention-steps.js';
+
+export const LESSON = { id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount };
+
+function intro() {
+  return [
+    el('p', {}, 'Read on its own, “bank” is ambiguous: a riverside or a place that keeps money. ',
+      'Self-attention resolves this kind of doubt by letting each token of a sentence look at the others ',
+      'and rebuild its own vector as a weighted blend of theirs. In “money bank grows”, ',
+      'the row for “bank” can draw on “money”, and what comes out is a contextual embedding ',
+      'that knows its neighbours.'),
+    el('p', {}, 'Below, the C++/WASM engine runs that computation on a tiny model with random, untrained weights. ',
+      'Walk through it with Next; every matrix stays on the page once it has been computed. ',
+      'Step 4 is the one this lab is about: the division by √dₖ.'),
+  ];
+}
+
+function mount(root, { engine, store }) {
+  const noticeBox = el('div', { className: 'notices lesson-notices', attrs: { 'aria-live': 'polite' } });
+  const notices = createNotices(noticeBox);
+  const seedProblem = (message) => (message ? notices.show('seed', message) : notices.clear('seed'));
+
+  const nextSeed = el('button', { type: 'button', className: 'control-button', textContent: 'Another seed' });
+  nextSeed.addEventListener('click', () => {
+    const { seed } = store.get();
+    store.set({ seed: seed >= store.type('seed').max ? 0 : seed + 1 });
+  });
+  const sentence = textInput(store, 'sentence', 'Sentence (up to 12 words)', { placeholder: 'money bank grows' });
+  const sliders = [
+    slider(store, 'dk', [el('var', {}, 'd'), el('sub', {}, 'k'), ' (query and key size)']),
+    slider(store, 'dmodel', [el('var', {}, 'd'), el('sub', {}, 'model'), ' (embedding size)']),
+    numberInput(store, 'seed', ['Seed of W', el('sub', {}, 'q'), ', W', el('sub', {}, 'k'), ', W', el('sub', {}, 'v')], { onProblem: seedProblem, extra: [nextSeed] }),
+  ];
+  const toggles = [
+    checkbox(store, 'scaled', ['Divide the scores by √', el('var', {}, 'd'), el('sub', {}, 'k')]),
+    checkbox(store, 'causal', 'Causal mask'),
+  ];
+  const controls = [sentence, ...sliders, ...toggles];
+  const tokenList = el('ol', { className: 'tokens', attrs: { 'aria-label': 'Tokens' } });
+  const controlPanel = el('div', { className: 'panel control-panel' },
+    el('h3', { className: 'panel-title' }, 'Try it'),
+    el('div', { className: 'control-grid' }, sentence.node, sliders.map((c) => c.node),
+      el('div', { className: 'control-toggles' }, toggles.map((c) => c.node))),
+    el('div', { className: 'token-row' }, el('span', { className: 'token-row-label' }, 'Tokens:'), tokenList),
+    noticeBox);
+
+  let scrollToCurrent = false;
+  const go = (step) => {
+    scrollToCurrent = true;
+    store.set({ step: Math.min(STEPS.length, Math.max(1, step)) });
+  };
+  const diagram = blockDiagram({ onSelect: go });
+  const prev = el('button', { type: 'button', className: 'step-prev', textContent: '← Prev' });
+  const next = el('button', { type: 'button', className: 'step-next', textContent: 'Next →' });
+  prev.addEventListener('click', () => go(store.get().step - 1));
+  next.addEventListener('click', () => go(store.get().step + 1));
+  const dots = STEPS.map((s) => {
+    const dot = el('button', { type: 'button', className: 'step-dot', textContent: String(s.n), attrs: { 'aria-label': `Step ${s.n}: ${s.title}` }, dataset: { step: s.n } });
+    dot.addEventListener('click', () => go(s.n));
+    return dot;
+  });
+  const stepLabel = el('p', { className: 'step-label', attrs: { 'aria-live': 'polite' } });
+  const stepper = el('nav', { className: 'stepper', attrs: { 'aria-label': 'Steps of the computation' } },
+    prev, el('div', { className: 'step-dots' }, dots), next);
+
+  const aside = el('aside', { className: 'lesson-aside' },
+    el('div', { className: 'panel diagram-panel' },
+      el('h3', { className: 'panel-title' }, 'Scaled dot-product attention'),
+      stepper, stepLabel, diagram.node,
+      tex('\\begin{aligned}&\\operatorname{Attention}(Q,K,V)\\\\ &\\quad= \\operatorname{softmax}\\!\\left(\\frac{QK^{\\top}}{\\sqrt{d_k}}\\right)V\\end{aligned}', { display: true })));
+
+  const panels = STEPS.map((s) => {
+    const body = el('div', { className: 'step-body' });
+    const later = el('p', { className: 'step-later' }, 'Not computed yet: press Next.');
+    const node = el('section', { className: 'step-panel', dataset: { step: s.n, stepId: s.id }, attrs: { 'aria-label': `Step ${s.n}: ${s.title}` } },
+      el('header', { className: 'step-header' },
+        el('span', { className: 'step-number' }, String(s.n)),
+        el('h3', { className: 'step-title' }, s.title),
+        tex(s.tex, { className: 'step-tex' })),
+      later, body);
+    return { step: s, node, body, later };
+  });
+  const stepsColumn = el('div', { className: 'lesson-steps' }, panels.map((p) => p.node));
+
+  clear(root);
+  root.append(
+    el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
+    el('div', { className: 'lesson-intro' }, intro()),
+    controlPanel,
+    el('div', { className: 'lesson-layout' }, aside, stepsColumn),
+  );
+
+  let shown = null; // the last result drawn, kept on screen (marked stale) when an input is rejected
+
+  function compute(state) {
+    try {
+      const result = engine.selfAttentionExample({
+        sentence: state.sentence, dModel: state.dmodel, dK: state.dk, seed: state.seed, scaled: state.scaled, causal: state.causal,
+      });
+      notices.clear('engine');
+      return forDisplay(result);
+    } catch (error) {
+      notices.show('engine', error instanceof Error ? error.message : String(error), { tone: 'error', title: 'The engine rejected this input' });
+      return null;
+    }
+  }
+
+  function render(state) {
+    for (const c of controls) c.sync(state);
+    const r = compute(state);
+    stepsColumn.classList.toggle('stale', r === null);
+    if (r !== null) shown = { r, state };
+    drawTokens(r ? r.tokens : []);
+    diagram.update(state);
+    prev.disabled = state.step <= 1;
+    next.disabled = state.step >= STEPS.length;
+    dots.forEach((d, i) => {
+      d.classList.toggle('current', i + 1 === state.step);
+      d.classList.toggle('done', i + 1 < state.step);
+      if (i + 1 === state.step) d.setAttribute('aria-current', 'step');
+      else d.removeAttribute('aria-current');
+    });
+    stepLabel.textContent = `Step ${state.step} of ${STEPS.length}: ${STEPS[state.step - 1].title}`;
+    for (const p of panels) drawPanel(p, state, shown, go);
+    if (scrollToCurrent) {
+      scrollToCurrent = false;
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      panels[state.step - 1].node.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+    }
+  }
+
+  function drawTokens(tokens) {
+    clear(tokenList);
+    for (const t of tokens) tokenList.append(el('li', { className: 'token' }, t));
+  }
+
+  store.subscribe(render);
+}
+
+function drawPanel(p, state, shown, go) {
+  const { n } = p.step;
+  const reached = n <= state.step;
+  p.node.classList.toggle('current', n === state.step);
+  p.node.classList.toggle('done', n < state.step);
+  p.node.classList.toggle('future', !reached);
+  p.later.hidden = reached;
+  clear(p.body);
+  if (!reached) return;
+  if (!shown) {
+    p.body.append(el('p', { className: 'step-prose' }, 'Nothing to draw yet: the engine rejected the input above.'));
+    return;
+  }
+  const { r } = shown;
+  // The mask and scaling prose follow the inputs of the drawn result, not the latest (rejected) ones.
+  const drawnState = shown.state;
+  for (const paragraph of p.step.prose(r, drawnState)) p.body.append(el('p', { className: 'step-prose' }, paragraph));
+  for (const row of p.step.figures(r, drawnState)) p.body.append(el('div', { className: 'figure-row' }, row));
+  if (p.step.stats) p.body.append(stats(r, drawnState));
+  if (n === state.step && n < STEPS.length) {
+    const onward = el('button', { type: 'button', className: 'panel-next', textContent: `Next: ${STEPS[n].title} →` });
+    onward.addEventListener('click', () => go(n + 1));
+    p.body.append(onward);
+  }
+}
+
+/** Live numbers under the weights: the scale the engine used and the spread of the scores. */
+function stats(r, state) {
+  const vRaw = r.scoreVariance;
+  const vScaled = r.scaledScoreVariance;
+  const row = (label, value, note = '') => [el('dt', {}, label), el('dd', {}, el('span', { className: 'stat-value' }, value), note ? ` ${note}` : '')];
+  return el('dl', { className: 'stats', dataset: { stats: 'weights' } },
+    row('scale used', precise(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)'),
+    row('variance of the raw scores S', precise(vRaw)),
+    row('variance of the scaled scores', precise(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)'),
+    row('largest weight', precise(r.maxWeight)),
+  );
+}
