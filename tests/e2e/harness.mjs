@@ -1,11 +1,11 @@
 // Shared set-up for the page tests and the screenshot script: a static server on 127.0.0.1,
 // a Chromium from /usr/bin (never downloaded), and a page that records console output, page
 // errors, dialogs and every request. It asserts nothing itself.
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const APP_JS = path.join(ROOT, 'build', 'page', 'app.js');
@@ -18,27 +18,9 @@ export function assertBuilt() {
   }
 }
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.cjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json',
-  '.map': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8',
-};
-
-/** Serves ROOT on 127.0.0.1 with an ephemeral port. Resolves to { origin, url, close() }. */
+/** Serves ROOT on 127.0.0.1 with an ephemeral port (build-scripts/static-server.mjs). Resolves to { origin, url, close() }. */
 export async function startServer() {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = path.join(ROOT, path.normalize(rel === '/' ? '/index.html' : rel));
-    if (!file.startsWith(ROOT + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
