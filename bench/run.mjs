@@ -1,16 +1,24 @@
 // The benchmark of the issue, in one Node process: attention forward and row softmax timed for WASM scalar, WASM
 // SIMD (ours), Eigen compiled to WASM and tfjs-backend-wasm, interleaved round-robin, merged with the native
-// figures of build/native/attention-bench. Prints a markdown table, writes build/bench/results.{json,md}.
+// figures of build/native/attention-bench; then the variance sweep of lesson 2 (bench/sweep.mjs: incremental against
+// direct, WASM against native, against numpy). Prints a markdown report, writes build/bench/results.{json,md}.
 // It reports the targets as met / not met; it asserts nothing (exit code 0 unless something fails to run).
 //
-//   node bench/run.mjs [--budget-s 150] [--min-rounds 10] [--max-rounds 60] [--native-rounds 15] [--no-native]
+//   node bench/run.mjs [--only attention|sweep] [--budget-s 150] [--min-rounds 10] [--max-rounds 60]
+//                      [--native-rounds 15] [--no-native] [--sweep-dims 512,4096] [--sweep-rounds 5]
+//                      [--sweep-budget-s 60] [--sweep-slow-samples 3] [--numpy-max-s 60] [--numpy-max-s-large 15]
+//                      [--no-numpy]
+// --only limits the run (and results.{json,md}) to one part. The numpy rows run under /usr/bin/python3 (Debian's
+// python3-numpy, which build-scripts/bench installs when missing); when ASL_BENCH_NUMPY_SKIP is set, they are
+// skipped with its text as the reason.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import { ROOT, caseLabel, loadOurModules, loadTfjs } from './implementations.mjs';
-import { caseKey, judgeTargets, markdown, speedup, summarize } from './report.mjs';
+import { caseKey, judgeTargets, markdown, speedup, summarize, sweepSummary } from './report.mjs';
+import { runSweepBench } from './sweep.mjs';
 
 // The issue's sizes, then a per-pass profile of two attention sizes (its products alone, and the softmax of its
 // n×n scores where the issue's list does not already have that size). Profile cases are not judged as targets.
@@ -28,7 +36,11 @@ const SAMPLE_MS = 0.5;  // a sample repeats the op until it lasts this long (sub
 const BATCH_MS = 25;  // one batch = one implementation on one case in one round, about this long
 
 function parseArgs(argv) {
-  const args = { budgetS: 150, minRounds: 10, maxRounds: 60, nativeRounds: 15, native: true };
+  const args = {
+    budgetS: 150, minRounds: 10, maxRounds: 60, nativeRounds: 15, native: true, only: null,
+    sweepDims: [512, 4096], sweepRounds: 5, sweepBudgetS: 60, sweepSlowSamples: 3, numpyMaxS: 60, numpyMaxSLarge: 15,
+    numpy: process.env.ASL_BENCH_NUMPY_SKIP || true,  // or why the numpy rows are skipped
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const number = () => {
@@ -41,6 +53,20 @@ function parseArgs(argv) {
     else if (flag === '--max-rounds') args.maxRounds = number();
     else if (flag === '--native-rounds') args.nativeRounds = number();
     else if (flag === '--no-native') args.native = false;
+    else if (flag === '--only') {
+      args.only = argv[++i];
+      if (args.only !== 'attention' && args.only !== 'sweep') throw new Error('--only needs "attention" or "sweep"');
+    } else if (flag === '--sweep-dims') {
+      args.sweepDims = String(argv[++i]).split(',').map(Number);
+      if (!args.sweepDims.every((d) => Number.isInteger(d) && d >= 2 && d <= 4096)) {
+        throw new Error('--sweep-dims needs maxDims from 2 to 4096, comma-separated, e.g. 512,4096');
+      }
+    } else if (flag === '--sweep-rounds') args.sweepRounds = number();
+    else if (flag === '--sweep-budget-s') args.sweepBudgetS = number();
+    else if (flag === '--sweep-slow-samples') args.sweepSlowSamples = Math.max(1, number());
+    else if (flag === '--numpy-max-s') args.numpyMaxS = number();
+    else if (flag === '--numpy-max-s-large') args.numpyMaxSLarge = number();
+    else if (flag === '--no-numpy') args.numpy = false;
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/run.mjs`);
   }
   return args;
@@ -107,10 +133,8 @@ function nproc() {
   }
 }
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  const loadStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
-  const ours = await loadOurModules();
+/** The attention and softmax part: every implementation round-robin, then native; the tables' rows and notes. */
+async function runAttention(args, ours) {
   const tfjs = await loadTfjs(ours[1].core);
   const impls = [...ours, tfjs.tfjs, tfjs.tfjsNoRead, tfjs.tfjsKt];
   log(`tfjs ${tfjs.info.tfjsCore}, backend ${tfjs.info.backend}, binary ${tfjs.info.binary}, SIMD ` +
@@ -191,14 +215,6 @@ async function main() {
 
   const info = ours[1].info;
   const env = {
-    date: new Date().toISOString(),
-    cpu: cpuModel(),
-    nproc: nproc(),
-    loadStart,
-    loadEnd: os.loadavg().map((x) => x.toFixed(2)).join(' '),
-    node: process.version,
-    emscripten: info.emscripten,
-    compiler: info.compiler,
     nativeCompiler: native ? `GCC ${native.compiler}` : 'not run',
     rounds,
     wasmSeconds: wasmSeconds.toFixed(0),
@@ -234,15 +250,52 @@ async function main() {
     ],
   };
 
-  const md = markdown({ env, rows, targets, labels });
+  return { env, rows, targets, labels, checks, tfjs: tfjs.info,
+    native: native && { kernels: native.kernels, eigenSimd: native.eigenSimd, compiler: native.compiler } };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const loadStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const ours = await loadOurModules();
+  const attention = args.only === 'sweep' ? null : await runAttention(args, ours);
+  let sweep = null;
+  if (args.only !== 'attention') {
+    log(`variance sweep: maxDim ${args.sweepDims.join(', ')}, ${args.sweepRounds} rounds …`);
+    sweep = await runSweepBench(ours, args, log);
+  }
+
+  const info = ours[1].info;
+  const sweepNative = sweep?.rows.find((r) => r.where === 'native')?.info;
+  const env = {
+    date: new Date().toISOString(),
+    cpu: cpuModel(),
+    nproc: nproc(),
+    loadStart,
+    loadEnd: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    node: process.version,
+    emscripten: info.emscripten,
+    compiler: info.compiler,
+    only: args.only,
+    ...(attention?.env ?? { nativeCompiler: sweepNative ? `GCC ${sweepNative.compiler}` : 'not run' }),
+  };
+
+  const md = markdown({ env, rows: attention?.rows, targets: attention?.targets, labels: attention?.labels, sweep });
   const outDir = `${ROOT}build/bench`;
   mkdirSync(outDir, { recursive: true });
   const modules = Object.fromEntries(ours.map((m) => [m.id, m.info]));
-  writeFileSync(`${outDir}/results.json`, `${JSON.stringify({ env, modules, tfjs: tfjs.info, checks, targets,
-    native: native && { kernels: native.kernels, eigenSimd: native.eigenSimd, compiler: native.compiler },
-    rows: [...rows.values()] }, null, 1)}\n`);
+  writeFileSync(`${outDir}/results.json`, `${JSON.stringify({ env, modules,
+    ...(attention && { tfjs: attention.tfjs, checks: attention.checks, targets: attention.targets,
+      native: attention.native, rows: [...attention.rows.values()] }),
+    ...(sweep && { sweep: { ...sweep, summary: summarizeSweep(sweep) } }) }, null, 1)}\n`);
   writeFileSync(`${outDir}/results.md`, md);
   process.stdout.write(`${md}\nWritten: build/bench/results.json, build/bench/results.md\n`);
+}
+
+/** The sweep's ratios and page-budget verdict, as plain data for results.json. */
+function summarizeSweep(sweep) {
+  const { ratios, budget } = sweepSummary(sweep);
+  return { ratios: ratios.map(({ label, a, b, byDim }) => ({ label, a, b, byDim })), budget };
 }
 
 main().catch((error) => {

@@ -13,8 +13,8 @@ const TYPES = {
   '.woff': 'font/woff', '.ttf': 'font/ttf', '.csv': 'text/csv; charset=utf-8', '.md': 'text/markdown; charset=utf-8',
 };
 
-/** Starts the server; resolves to { server, url }. port 0 picks a free port. */
-export function startStaticServer({ port = 0, host = '127.0.0.1', root = ROOT } = {}) {
+/** Starts the server; resolves to { server, url }. port 0 picks a free port; `headers` go on every file served. */
+export function startStaticServer({ port = 0, host = '127.0.0.1', root = ROOT, headers = {} } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -22,7 +22,7 @@ export function startStaticServer({ port = 0, host = '127.0.0.1', root = ROOT } 
       if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside'), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       res.writeHead(error.code === 'ENOENT' || error.code === 'EISDIR' ? 404 : 500, { 'content-type': 'text/plain' });

@@ -11,6 +11,41 @@ function call(core, name, options) {
   return answer.value;
 }
 
+// A trainer is an id into the module's table; this object owns it. After delete() every method throws.
+function makeTrainer(core, info) {
+  const { id } = info;
+  let live = true;
+  const use = (name, options) => {
+    if (!live) throw new Error(`${name}: this trainer has been deleted`);
+    return call(core, name, { id, ...options });
+  };
+  return Object.freeze({
+    /** The configuration as run (defaults filled in), the parameter tensors and their count, stepsPerEpoch, … */
+    info,
+    /** Runs up to n optimizer steps: { loss, losses, betas, step, totalSteps, epoch, beta, lr, phase, done, … }. */
+    step(n = 1) {
+      return use('trainerStep', { steps: n });
+    },
+    /** The current model on "test" (default), "val" or "train": { tokenAccuracy, sequenceAccuracy, loss, count }. */
+    evaluate(split = 'test') {
+      return use('trainerEvaluate', { split });
+    },
+    /** Attention weights (heads·L·L, row-major) of validation example `index`, with its inputs and prediction. */
+    attentionFor(index) {
+      return use('trainerAttention', { index });
+    },
+    /** Frees the trainer's memory. Safe to call twice. */
+    delete() {
+      if (!live) return;
+      live = false;
+      call(core, 'trainerDelete', { id });
+    },
+    get deleted() {
+      return !live;
+    },
+  });
+}
+
 function makeEngine(core) {
   const info = core.info();
   return Object.freeze({
@@ -80,9 +115,53 @@ function makeEngine(core) {
       return call(core, 'softmaxNumerics', options);
     },
 
-    /** What the engine holds right now: malloc'd bytes and live JS-value handles (tests use it to find leaks). */
+    /** Lesson 4: softmax(β·scores) for each β (T = 1/β) with entropy and largest weight, and for scores + shift. */
+    boltzmann(options) {
+      return call(core, 'boltzmann', options);
+    },
+
+    /** Lesson 4: one score matrix normalised over its last index (rows sum to 1, attention) and over its first. */
+    normalisationDemo(options) {
+      return call(core, 'normalisationDemo', options);
+    },
+
+    /** Lesson 4: each step of Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = dK by Monte Carlo, beside its closed form. */
+    derivation(options = {}) {
+      return call(core, 'derivation', options);
+    },
+
+    /** Lesson 4: score variances of Q = X·W_q, K = X·W_k predicted and measured, on and off the diagonal. */
+    assumptionCheck(options = {}) {
+      return call(core, 'assumptionCheck', options);
+    },
+
+    /** Lesson 4: W_q and W_k scaled by each drift factor: score variance and softmax sharpness. */
+    weightDrift(options = {}) {
+      return call(core, 'weightDrift', options);
+    },
+
+    /** Lesson 5: multi-head attention on the "money bank grows" model, Concat(head_1 … head_H)·W^O. */
+    multiHeadExample(options = {}) {
+      return call(core, 'multiHeadExample', options);
+    },
+
+    /** Lesson 5: Monte Carlo over H of per-head score variance and sharpness when scaling by √dK, √dModel or 1. */
+    multiHeadSweep(options = {}) {
+      return call(core, 'multiHeadSweep', options);
+    },
+
+    /**
+     * Lesson 6: a training run of the sequence-reversal task ({ model, L, R, trainSize, valSize, testSize, dModel,
+     * heads, betaStrategy, beta, lr, batchSize, epochs, seed, … }; see docs/API-training.md). The trainer holds WASM
+     * memory until its delete(): use try { … } finally { trainer.delete(); }.
+     */
+    createTrainer(options = {}) {
+      return makeTrainer(core, call(core, 'createTrainer', options));
+    },
+
+    /** What the engine holds right now: malloc'd bytes, live JS-value handles and live trainers (tests find leaks). */
     resources() {
-      return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles() };
+      return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount() };
     },
   });
 }

@@ -1,6 +1,8 @@
 // attention-bench: the native side of build-scripts/bench. It times the engine (asl::attention_forward and the
 // kernels, SSE2 here) and the same operations written with Eigen, interleaved round-robin, and prints JSON with
 // every sample (milliseconds) for bench/run.mjs to merge with the WASM figures. It prints no table of its own.
+// With --sweep it times one variance sweep instead (cpp/bench/sweep_case.h: the engine's incremental sweep or the
+// direct one), for bench/sweep.mjs, which calls it once per round to interleave it with the other implementations.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "bench/bench_case.h"
+#include "bench/sweep_case.h"
 #include "engine/attention_eigen.h"
 #include "kernels/kernels.h"
 
@@ -24,7 +27,11 @@ int usage() {
                "usage: attention-bench [--case OP:N[xDK]]... [--rounds 15] [--sample-ms 1] [--batch-ms 30]\n"
                "                       [--seed 1]\n"
                "  OP is attention, softmax, qkt or wv; e.g. --case attention:512x128 --case softmax:2048\n"
-               "Times the engine and Eigen round-robin; prints JSON (every sample in ms) on standard output.\n");
+               "Times the engine and Eigen round-robin; prints JSON (every sample in ms) on standard output.\n"
+               "   or: attention-bench --sweep MAXDIMxVECTORS [--method incremental|direct] [--repeats 5]\n"
+               "                       [--warmup 1] [--distribution uniform|normal] [--seed 1] [--output 1]\n"
+               "Times whole variance sweeps d = 1 ... MAXDIM; prints JSON (every sample in ms; with --output 1 also\n"
+               "the mean and variance at every d).\n");
   return 2;
 }
 
@@ -77,9 +84,74 @@ bool parse_case(const std::string& text, Op* op, int* n, int* d_k) {
   return *end == '\0' && *n >= 1 && *n <= 4096 && *d_k >= 1 && *d_k <= 4096;
 }
 
+// --sweep mode: `repeats` timed sweeps after `warmup` untimed ones, as JSON.
+int run_sweep(int argc, char** argv) {
+  int max_dim = 0, vectors = 0, repeats = 5, warmup = 1;
+  bool output = false;
+  unsigned long long seed = 1;
+  asl::bench::SweepMethod method = asl::bench::SweepMethod::incremental;
+  auto kind = asl::EntryDistribution::Kind::uniform;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) return usage();
+    const std::string value = argv[++i];
+    if (flag == "--sweep") {
+      char* end = nullptr;
+      max_dim = static_cast<int>(std::strtol(value.c_str(), &end, 10));
+      if (*end != 'x') return usage();
+      vectors = static_cast<int>(std::strtol(end + 1, &end, 10));
+      if (*end != '\0') return usage();
+    } else if (flag == "--method") {
+      if (!asl::bench::parse_sweep_method(value, &method)) return usage();
+    } else if (flag == "--repeats") {
+      repeats = std::atoi(value.c_str());
+    } else if (flag == "--warmup") {
+      warmup = std::atoi(value.c_str());
+    } else if (flag == "--distribution") {
+      if (value == "normal") kind = asl::EntryDistribution::Kind::normal;
+      else if (value != "uniform") return usage();
+    } else if (flag == "--seed") {
+      seed = std::strtoull(value.c_str(), nullptr, 10);
+    } else if (flag == "--output") {
+      output = value == "1";
+    } else {
+      return usage();
+    }
+  }
+  if (max_dim < 2 || max_dim > 4096 || vectors < 2 || vectors > 1000 || repeats < 1 || repeats > 100000 ||
+      warmup < 0 || warmup > 1000)
+    return usage();
+
+  asl::bench::SweepCase c(method, kind, max_dim, vectors, seed);
+  for (int i = 0; i < warmup; ++i) c.run();
+  std::vector<double> samples;
+  for (int r = 0; r < repeats; ++r) {
+    const double start = now_ms();
+    c.run();
+    samples.push_back(now_ms() - start);
+  }
+  std::printf("{\n  \"kernels\": \"%s\",\n  \"compiler\": \"%s\",\n  \"method\": \"%s\",\n  \"maxDim\": %d,\n"
+              "  \"vectors\": %d,\n  \"samples\": [",
+              asl::kernel_set(), __VERSION__, asl::bench::sweep_method_name(method), max_dim, vectors);
+  for (std::size_t s = 0; s < samples.size(); ++s) std::printf("%s%.6g", s ? ", " : "", samples[s]);
+  std::printf("]");
+  if (output) {
+    for (const auto* field : {"mean", "variance"}) {
+      const std::vector<double>& v = field[0] == 'm' ? c.result.mean : c.result.variance;
+      std::printf(",\n  \"%s\": [", field);
+      for (std::size_t d = 0; d < v.size(); ++d) std::printf("%s%.17g", d ? ", " : "", v[d]);
+      std::printf("]");
+    }
+  }
+  std::printf("\n}\n");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--sweep") return run_sweep(argc, argv);
   std::vector<Job> jobs;
   int rounds = 15;
   double sample_ms = 1.0, batch_ms = 30.0;

@@ -13,8 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "../engine/assumptions.h"
 #include "../engine/attention.h"
+#include "../engine/multi_head.h"
 #include "../engine/random.h"
+#include "../engine/temperature.h"
 #include "../engine/self_attention_example.h"
 #include "../engine/softmax_lab.h"
 #include "../engine/statistics.h"
@@ -476,7 +479,7 @@ val variance_sweep(val options) {
 
   const std::size_t k = static_cast<std::size_t>(max_dim);
   std::vector<int> dims(k);
-  std::vector<double> theory_mean(k), theory_variance(k), expected(k), expected_sd(k);
+  std::vector<double> theory_mean(k), theory_variance(k), expected(k), expected_sd(k), fitted(k);
   const double mu2 = dist.entry_mean() * dist.entry_mean();
   for (std::size_t i = 0; i < k; ++i) {
     const int d = static_cast<int>(i) + 1;
@@ -487,6 +490,7 @@ val variance_sweep(val options) {
     theory_variance[i] = scaled ? p.theory / d : p.theory;
     expected[i] = scaled ? p.expected / d : p.expected;
     expected_sd[i] = scaled ? p.sd / d : p.sd;
+    fitted[i] = s.fit.slope * d + s.fit.intercept;  // the fitted line at each d, so the page draws it as is
   }
   val r = val::object();
   r.set("dims", i32(dims));
@@ -494,6 +498,7 @@ val variance_sweep(val options) {
   r.set("variance", f64(s.variance));
   r.set("slope", s.fit.slope);
   r.set("intercept", s.fit.intercept);
+  r.set("fitted", f64(fitted));
   r.set("logLogSlope", s.log_log_slope);
   r.set("theorySlope", dist.product_variance());
   r.set("expectedSlope", asl::expected_pairs_slope(dist, vectors));
@@ -722,6 +727,527 @@ val softmax_numerics(val options) {
   return success(r);
 }
 
+// --- Lessons 4 and 5: temperature, the Var(q·k) = d_k derivation and its assumptions, multi-head attention -------
+// (cpp/engine/temperature.h, assumptions.h, multi_head.h)
+
+constexpr int kMaxBoltzmannRow = 512;
+constexpr int kMaxBetas = 256;
+constexpr int kMaxNormalisationSide = 16;
+constexpr double kMaxDerivationDraws = 4194304.0;   // samples·dK (q, k) pairs per pass in derivation
+constexpr int kMaxAssumptionDim = 1024;              // dX, dK in assumptionCheck and weightDrift
+constexpr int kMaxAssumptionTokens = 64;
+constexpr double kMaxAssumptionDraws = 33554432.0;  // normal draws: samples·(tokens·dX + 2·dX·dK)
+constexpr double kMaxAssumptionWork = 1073741824.0; // multiply-adds: drifts·samples·tokens·dK·(2·dX + tokens)
+constexpr int kMaxDrifts = 64;
+constexpr int kMaxMultiHeadModel = 1024;
+constexpr int kMaxSweepHeadCounts = 32;
+
+// An array (or typed array) of min_len … max_len finite numbers in [lo, hi], read as float64 (no rounding to
+// float32: β = 0.001 stays 0.001). The first problem goes to args, as Args::floats does.
+std::vector<double> read_doubles(Args& args, const val& options, const char* name, int min_len, int max_len,
+                                 double lo, double hi) {
+  std::vector<double> out;
+  if (!args.ok()) return out;
+  const std::string allowed = "allowed an array of " + std::to_string(min_len) + " to " + std::to_string(max_len) +
+                              " finite numbers from " + fmt_number(lo) + " to " + fmt_number(hi);
+  const double length = array_length(options, name);
+  if (length < 0) {
+    const val v = options.isUndefined() || options.isNull() ? val::undefined() : options[name];
+    args.fail(std::string(name) + " = " + describe(v) + " is not allowed: " + allowed);
+    return out;
+  }
+  if (length < min_len || length > max_len) {
+    args.fail(std::string(name) + " has " + fmt_number(length) + " entries: " + allowed);
+    return out;
+  }
+  out = emscripten::convertJSArrayToNumberVector<double>(options[name]);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!std::isfinite(out[i]) || out[i] < lo || out[i] > hi) {
+      args.fail(std::string(name) + "[" + std::to_string(i) + "] = " + fmt_number(out[i]) +
+                " is out of range: allowed a finite number from " + fmt_number(lo) + " to " + fmt_number(hi));
+      out.clear();
+      return out;
+    }
+  }
+  return out;
+}
+
+// A sentence of 1 … 12 words of at most 40 bytes, tokenized as Lesson 1 does.
+std::vector<std::string> read_sentence(Args& args, const char* name) {
+  const std::string sentence = args.text(name, 600, "money bank grows");
+  const std::vector<std::string> tokens = asl::tokenize(sentence);
+  if (args.ok() && (tokens.empty() || tokens.size() > asl::kMaxSentenceWords))
+    args.fail(std::string(name) + " has " + std::to_string(tokens.size()) + " words: allowed 1 to 12 words");
+  for (const auto& t : tokens)
+    if (args.ok() && t.size() > asl::kMaxWordBytes)
+      args.fail(std::string(name) + " has a word of " + std::to_string(t.size()) +
+                " bytes: allowed words of at most 40");
+  return tokens;
+}
+
+// boltzmann({ scores, betas, shift }) → softmax(β·scores) for every β, with T = 1/β, entropy and largest weight, and
+// the same for scores + shift
+val boltzmann(val options) {
+  Args args(options, {"scores", "betas", "shift"});
+  if (!args.has("scores")) args.fail("scores is missing: allowed an array of 1 to 512 finite numbers");
+  if (!args.has("betas")) args.fail("betas is missing: allowed an array of 1 to 256 finite numbers from 0 to 1000000");
+  const double shift = args.number("shift", -1e6, 1e6, 0.0);
+  const std::vector<double> scores = read_doubles(args, options, "scores", 1, kMaxBoltzmannRow, -1e6, 1e6);
+  const std::vector<double> betas = read_doubles(args, options, "betas", 1, kMaxBetas, 0.0, 1e6);
+  if (!args.ok()) return failure(args.error());
+
+  const int n = static_cast<int>(scores.size()), m = static_cast<int>(betas.size());
+  const asl::Boltzmann b = asl::boltzmann(scores.data(), n, betas.data(), m, shift);
+  std::vector<double> weights, shifted, temperature, max_weight, complement, entropy, effective, change;
+  std::vector<int> argmax;
+  for (const asl::BoltzmannPoint& p : b.points) {
+    weights.insert(weights.end(), p.weights.begin(), p.weights.end());
+    shifted.insert(shifted.end(), p.shifted_weights.begin(), p.shifted_weights.end());
+    temperature.push_back(p.temperature);
+    argmax.push_back(p.argmax);
+    max_weight.push_back(p.max_weight);
+    complement.push_back(p.one_minus_max_weight);
+    entropy.push_back(p.entropy);
+    effective.push_back(p.effective_keys);
+    change.push_back(p.shift_change);
+  }
+  val r = val::object();
+  r.set("scores", f64(b.scores));
+  r.set("betas", f64(betas));
+  r.set("temperatures", f64(temperature));
+  r.set("weights", f64(weights));
+  r.set("argmax", i32(argmax));
+  r.set("maxWeight", f64(max_weight));
+  r.set("oneMinusMaxWeight", f64(complement));
+  r.set("entropy", f64(entropy));
+  r.set("effectiveKeys", f64(effective));
+  r.set("maxEntropy", b.max_entropy);
+  r.set("uniformWeight", 1.0 / n);
+  r.set("shift", shift);
+  r.set("shiftedScores", f64(b.shifted_scores));
+  r.set("shiftedWeights", f64(shifted));
+  r.set("shiftChange", f64(change));
+  r.set("maxShiftChange", b.max_shift_change);
+  r.set("n", n);
+  r.set("count", m);
+  return success(r);
+}
+
+// normalisationDemo({ scores, rows, cols, beta }) → the matrix normalised over its last index (rows sum to 1, as
+// attention does) and over its first (columns sum to 1), and the float32 softmax kernel's rows for comparison
+val normalisation_demo(val options) {
+  Args args(options, {"scores", "rows", "cols", "beta"});
+  const int rows = args.integer("rows", 1, kMaxNormalisationSide, 3);
+  const int cols = args.integer("cols", 1, kMaxNormalisationSide, 3);
+  const double beta = args.number("beta", 0.0, 1e6, 1.0);
+  if (!args.has("scores"))
+    args.fail("scores is missing: allowed an array of rows·cols = " + std::to_string(rows * cols) + " finite numbers");
+  const double length = array_length(options, "scores");
+  if (args.ok() && length >= 0 && length != static_cast<double>(rows) * cols)
+    args.fail("scores has " + fmt_number(length) + " entries: expected rows·cols = " + std::to_string(rows) + "·" +
+              std::to_string(cols) + " = " + std::to_string(rows * cols));
+  const std::vector<double> s = read_doubles(args, options, "scores", rows * cols, rows * cols, -1e6, 1e6);
+  if (!args.ok()) return failure(args.error());
+
+  const asl::Normalisation n = asl::normalise_both_ways(s.data(), rows, cols, beta);
+  // What the engine's attention does: the float32 SIMD softmax kernel over each row.
+  const std::vector<float> s32(s.begin(), s.end());
+  std::vector<float> kernel(s32.size());
+  asl::kern::softmax_rows(s32.data(), static_cast<float>(beta), kernel.data(), rows, cols, cols);
+  double kernel_difference = 0.0;
+  for (std::size_t i = 0; i < kernel.size(); ++i)
+    kernel_difference = std::fmax(kernel_difference, std::fabs(kernel[i] - n.by_row[i]));
+  val r = val::object();
+  r.set("rows", rows);
+  r.set("cols", cols);
+  r.set("beta", beta);
+  r.set("scores", f64(s));
+  r.set("byRow", f64(n.by_row));
+  r.set("byColumn", f64(n.by_column));
+  r.set("byRowRowSums", f64(n.by_row_row_sums));
+  r.set("byRowColumnSums", f64(n.by_row_column_sums));
+  r.set("byColumnRowSums", f64(n.by_column_row_sums));
+  r.set("byColumnColumnSums", f64(n.by_column_column_sums));
+  r.set("rowEntropy", f64(n.row_entropy));
+  r.set("columnEntropy", f64(n.column_entropy));
+  r.set("maxDifference", n.max_difference);
+  r.set("kernelWeights", f32(kernel.data(), kernel.size()));
+  r.set("kernelMaxDifference", kernel_difference);
+  return success(r);
+}
+
+val quantity(const asl::Estimate& e, double theory) {
+  val q = val::object();
+  q.set("value", e.value);
+  q.set("stdError", e.std_error);
+  q.set("theory", theory);
+  return q;
+}
+
+// derivation({ dK, samples, seed, meanQ, meanK, sigmaQ, sigmaK, correlation }) → each step of
+// Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = dK as { value, stdError, theory }
+val derivation(val options) {
+  Args args(options, {"dK", "samples", "seed", "meanQ", "meanK", "sigmaQ", "sigmaK", "correlation"});
+  asl::DerivationConfig c;
+  c.d_k = args.integer("dK", 1, kMaxDim, 64);
+  c.samples = args.integer("samples", 2, 1000000, 10000);
+  c.seed = args.seed("seed", 1);
+  c.mean_q = args.number("meanQ", -100.0, 100.0, 0.0);
+  c.mean_k = args.number("meanK", -100.0, 100.0, 0.0);
+  c.sigma_q = args.number("sigmaQ", 0.0, 100.0, 1.0);
+  c.sigma_k = args.number("sigmaK", 0.0, 100.0, 1.0);
+  c.correlation = args.number("correlation", -1.0, 1.0, 0.0);
+  const double draws = static_cast<double>(c.samples) * c.d_k;
+  if (args.ok() && draws > kMaxDerivationDraws)
+    args.fail("samples·dK = " + fmt_number(draws) + " is too large: allowed at most 4194304");
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::DerivationCheck d = asl::derivation_check(c);
+  const double compute_ms = emscripten_get_now() - start;
+  const auto& m = d.measured;
+  const auto& t = d.theory;
+  val r = val::object();
+  r.set("meanQ", quantity(m.mean_q, t.mean_q));
+  r.set("meanK", quantity(m.mean_k, t.mean_k));
+  r.set("varQ", quantity(m.var_q, t.var_q));
+  r.set("varK", quantity(m.var_k, t.var_k));
+  r.set("covQK", quantity(m.cov_qk, t.cov_qk));
+  r.set("pairCovQ", quantity(m.pair_cov_q, t.pair_cov_q));
+  r.set("pairCovK", quantity(m.pair_cov_k, t.pair_cov_k));
+  r.set("meanProduct", quantity(m.mean_product, t.mean_product));
+  r.set("varProduct", quantity(m.var_product, t.var_product));
+  r.set("meanDot", quantity(m.mean_dot, t.mean_dot));
+  r.set("varDot", quantity(m.var_dot, t.var_dot));
+  r.set("sumVarProducts", quantity(m.sum_var_products, t.sum_var_products));
+  r.set("covarianceSum", quantity(m.covariance_sum, t.covariance_sum));
+  r.set("sumVarQVarK", quantity(m.sum_var_q_var_k, t.sum_var_q_var_k));
+  r.set("dK", c.d_k);
+  r.set("samples", c.samples);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// The options shared by assumptionCheck and weightDrift.
+asl::AssumptionConfig read_assumption_config(Args& args) {
+  asl::AssumptionConfig c;
+  c.d_x = args.integer("dX", 1, kMaxAssumptionDim, 64);
+  c.d_k = args.integer("dK", 1, kMaxAssumptionDim, 64);
+  c.sigma_x = args.number("sigmaX", 0.001, 100.0, 1.0);
+  c.sigma_wq = args.number("sigmaWq", 0.001, 100.0, 0.125);
+  c.sigma_wk = args.number("sigmaWk", 0.001, 100.0, 0.125);
+  c.mean_x = args.number("meanX", -10.0, 10.0, 0.0);
+  c.tokens = args.integer("tokens", 2, kMaxAssumptionTokens, 8);
+  c.samples = args.integer("samples", 2, 100000, 300);
+  c.seed = args.seed("seed", 1);
+  return c;
+}
+
+void check_assumption_work(Args& args, const asl::AssumptionConfig& c, std::size_t n_drifts) {
+  if (!args.ok()) return;
+  const double draws = static_cast<double>(c.samples) * (double(c.tokens) * c.d_x + 2.0 * c.d_x * c.d_k);
+  if (draws > kMaxAssumptionDraws) {
+    args.fail("samples·(tokens·dX + 2·dX·dK) = " + fmt_number(draws) + " is too large: allowed at most 33554432");
+    return;
+  }
+  const double work = double(n_drifts) * c.samples * c.tokens * c.d_k * (2.0 * c.d_x + c.tokens);
+  if (work > kMaxAssumptionWork)
+    args.fail((n_drifts > 1 ? "drifts.length·samples·tokens·dK·(2·dX + tokens) = "
+                            : "samples·tokens·dK·(2·dX + tokens) = ") +
+              fmt_number(work) + " is too large: allowed at most 1073741824");
+}
+
+void set_estimate(val& r, const std::string& name, const asl::Estimate& e) {
+  r.set(name, e.value);
+  r.set(name + "StdError", e.std_error);
+}
+
+val sharpness(const asl::Sharpness& s) {
+  val r = val::object();
+  set_estimate(r, "maxWeight", s.max_weight);
+  set_estimate(r, "entropy", s.entropy);
+  return r;
+}
+
+// assumptionCheck({ dX, dK, sigmaX, sigmaWq, sigmaWk, meanX, tokens, samples, seed, drift }) → predicted against
+// measured score variances of Q = X·W_q, K = X·W_k, on and off the diagonal, and what they do to the softmax
+val assumption_check(val options) {
+  Args args(options, {"dX", "dK", "sigmaX", "sigmaWq", "sigmaWk", "meanX", "tokens", "samples", "seed", "drift"});
+  const asl::AssumptionConfig c = read_assumption_config(args);
+  const double drift = args.number("drift", 0.01, 100.0, 1.0);
+  check_assumption_work(args, c, 1);
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::AssumptionCheck a = asl::assumption_check(c, {drift});
+  const double compute_ms = emscripten_get_now() - start;
+  const asl::AssumptionPoint& p = a.points[0];
+  val r = val::object();
+  r.set("predicted", p.predicted.paper);
+  r.set("predictedOffDiagonal", p.predicted.off_diagonal);
+  r.set("predictedDiagonal", p.predicted.diagonal);
+  r.set("predictedAll", p.predicted.all);
+  r.set("predictedWithinRow", p.predicted.within_row);
+  set_estimate(r, "measured", p.measured);
+  set_estimate(r, "measuredDiagonal", p.measured_diagonal);
+  set_estimate(r, "measuredOffDiagonal", p.measured_off_diagonal);
+  set_estimate(r, "withinRowVariance", p.within_row);
+  set_estimate(r, "meanDiagonal", p.mean_diagonal);
+  set_estimate(r, "meanOffDiagonal", p.mean_off_diagonal);
+  r.set("scaledVariance", p.scaled_variance);
+  r.set("scaledVarianceStdError", p.measured.std_error / c.d_k);
+  r.set("scaledPredicted", p.scaled_predicted);
+  r.set("standardBeta", p.standard_beta);
+  r.set("restoringBeta", p.restoring_beta);
+  r.set("predictedRestoringBeta", p.predicted_restoring_beta);
+  r.set("scaled", sharpness(p.scaled));
+  r.set("restored", sharpness(p.restored));
+  r.set("assumed", sharpness(a.assumed));
+  r.set("maxEntropy", a.max_entropy);
+  r.set("firstScores", f32(a.first_scores.data(), static_cast<std::size_t>(a.first_scores.size())));
+  r.set("firstWeights", f32(a.first_weights.data(), static_cast<std::size_t>(a.first_weights.size())));
+  r.set("dX", c.d_x);
+  r.set("dK", c.d_k);
+  r.set("sigmaX", c.sigma_x);
+  r.set("sigmaWq", c.sigma_wq);
+  r.set("sigmaWk", c.sigma_wk);
+  r.set("meanX", c.mean_x);
+  r.set("tokens", c.tokens);
+  r.set("samples", c.samples);
+  r.set("drift", drift);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// weightDrift({ drifts, dX, dK, sigmaX, sigmaWq, sigmaWk, meanX, tokens, samples, seed }) → for each factor f that
+// multiplies W_q and W_k (the same draws throughout): score variance (× f⁴) and softmax sharpness at β = 1/√dK
+val weight_drift(val options) {
+  Args args(options, {"drifts", "dX", "dK", "sigmaX", "sigmaWq", "sigmaWk", "meanX", "tokens", "samples", "seed"});
+  const asl::AssumptionConfig c = read_assumption_config(args);
+  std::vector<double> drifts = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0};
+  if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxDrifts, 0.01, 100.0);
+  check_assumption_work(args, c, drifts.size());
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::AssumptionCheck a = asl::assumption_check(c, drifts);
+  const double compute_ms = emscripten_get_now() - start;
+  const std::size_t k = drifts.size();
+  std::vector<double> predicted(k), predicted_all(k), measured(k), measured_se(k), diagonal(k), off_diagonal(k),
+      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    const asl::AssumptionPoint& p = a.points[i];
+    predicted[i] = p.predicted.paper;
+    predicted_all[i] = p.predicted.all;
+    measured[i] = p.measured.value;
+    measured_se[i] = p.measured.std_error;
+    diagonal[i] = p.measured_diagonal.value;
+    off_diagonal[i] = p.measured_off_diagonal.value;
+    scaled[i] = p.scaled_variance;
+    scaled_se[i] = p.measured.std_error / c.d_k;
+    restoring[i] = p.restoring_beta;
+    max_weight[i] = p.scaled.max_weight.value;
+    max_weight_se[i] = p.scaled.max_weight.std_error;
+    entropy[i] = p.scaled.entropy.value;
+    entropy_se[i] = p.scaled.entropy.std_error;
+  }
+  val r = val::object();
+  r.set("drifts", f64(drifts));
+  r.set("predicted", f64(predicted));
+  r.set("predictedAll", f64(predicted_all));
+  r.set("measured", f64(measured));
+  r.set("measuredStdError", f64(measured_se));
+  r.set("measuredDiagonal", f64(diagonal));
+  r.set("measuredOffDiagonal", f64(off_diagonal));
+  r.set("scaledVariance", f64(scaled));
+  r.set("scaledVarianceStdError", f64(scaled_se));
+  r.set("restoringBeta", f64(restoring));
+  r.set("maxWeight", f64(max_weight));
+  r.set("maxWeightStdError", f64(max_weight_se));
+  r.set("entropy", f64(entropy));
+  r.set("entropyStdError", f64(entropy_se));
+  r.set("assumed", sharpness(a.assumed));
+  r.set("maxEntropy", a.max_entropy);
+  r.set("standardBeta", 1.0 / std::sqrt(static_cast<double>(c.d_k)));
+  r.set("dX", c.d_x);
+  r.set("dK", c.d_k);
+  r.set("tokens", c.tokens);
+  r.set("samples", c.samples);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// "dk" | "dmodel" | "none"
+asl::HeadScale read_head_scale(Args& args) {
+  const std::string name = args.text("scaleBy", 16, "dk");
+  if (name == "dmodel") return asl::HeadScale::d_model;
+  if (name == "none") return asl::HeadScale::none;
+  if (name != "dk") args.fail("scaleBy = \"" + name + "\" is not allowed: use \"dk\", \"dmodel\" or \"none\"");
+  return asl::HeadScale::d_k;
+}
+
+const char* head_scale_name(asl::HeadScale by) {
+  return by == asl::HeadScale::d_model ? "dmodel" : by == asl::HeadScale::none ? "none" : "dk";
+}
+
+// "heads = 3 is not allowed: it must divide dModel = 8 (allowed: 1, 2, 4, 8)"
+void check_heads_divide(Args& args, const std::string& what, int heads, int d_model) {
+  if (!args.ok() || d_model % heads == 0) return;
+  std::string list;
+  for (int h = 1; h <= (d_model < kMaxHeads ? d_model : kMaxHeads); ++h)
+    if (d_model % h == 0) list += (list.empty() ? "" : ", ") + std::to_string(h);
+  args.fail(what + " = " + std::to_string(heads) + " is not allowed: it must divide dModel = " +
+            std::to_string(d_model) + " (allowed: " + list + ")");
+}
+
+val head_stats_object(const std::vector<asl::HeadStats>& heads, float scale) {
+  std::vector<double> variance, max_weight, entropy;
+  for (const asl::HeadStats& h : heads) {
+    variance.push_back(h.scaled_score_variance);
+    max_weight.push_back(h.mean_max_weight);
+    entropy.push_back(h.mean_entropy);
+  }
+  val r = val::object();
+  r.set("scale", scale);
+  r.set("scaledScoreVariance", f64(variance));
+  r.set("maxWeight", f64(max_weight));
+  r.set("entropy", f64(entropy));
+  return r;
+}
+
+// multiHeadExample({ sentence, dModel, heads, seed, scaleBy }) → per-head weights, Concat(head_1 … head_H), W^O,
+// the output, and per-head score variance and sharpness under each scaling
+val multi_head_example(val options) {
+  Args args(options, {"sentence", "dModel", "heads", "seed", "scaleBy"});
+  const std::vector<std::string> tokens = read_sentence(args, "sentence");
+  const int d_model = args.integer("dModel", 1, kMaxMultiHeadModel, 8);
+  const int heads = args.integer("heads", 1, kMaxHeads, 2);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const asl::HeadScale scale_by = read_head_scale(args);
+  check_heads_divide(args, "heads", heads, d_model);
+  if (!args.ok()) return failure(args.error());
+
+  const asl::MultiHeadExample ex = asl::multi_head_example(tokens, d_model, heads, seed, scale_by);
+  std::vector<double> variance, scaled_variance, max_weight, entropy;
+  for (const asl::HeadStats& h : ex.heads) {
+    variance.push_back(h.score_variance);
+    scaled_variance.push_back(h.scaled_score_variance);
+    max_weight.push_back(h.mean_max_weight);
+    entropy.push_back(h.mean_entropy);
+  }
+  val r = val::object();
+  r.set("tokens", string_array(ex.tokens));
+  r.set("dModel", ex.d_model);
+  r.set("heads", ex.n_heads);
+  r.set("dK", ex.d_k);
+  r.set("dV", ex.d_v);
+  r.set("scaleBy", std::string(head_scale_name(scale_by)));
+  r.set("scale", ex.scale);
+  const auto put = [&r](const char* name, const asl::RowMatrixXf& m) {
+    r.set(name, f32(m.data(), static_cast<std::size_t>(m.size())));
+  };
+  put("embeddings", ex.embeddings);
+  put("wQ", ex.w_q);
+  put("wK", ex.w_k);
+  put("wV", ex.w_v);
+  put("q", ex.q);
+  put("k", ex.k);
+  put("v", ex.v);
+  r.set("scores", f32(ex.scores.data(), ex.scores.size()));
+  r.set("scaledScores", f32(ex.scaled_scores.data(), ex.scaled_scores.size()));
+  r.set("weights", f32(ex.weights.data(), ex.weights.size()));
+  put("concat", ex.concat);
+  put("wO", ex.w_o);
+  put("output", ex.output);
+  r.set("headScoreVariance", f64(variance));
+  r.set("headScaledScoreVariance", f64(scaled_variance));
+  r.set("headMaxWeight", f64(max_weight));
+  r.set("headEntropy", f64(entropy));
+  r.set("maxEntropy", std::log(static_cast<double>(ex.tokens.size())));
+  val comparison = val::object();
+  for (int b = 0; b < asl::kHeadScales; ++b) {
+    const auto by = static_cast<asl::HeadScale>(b);
+    comparison.set(head_scale_name(by), head_stats_object(ex.by_scale[b], asl::head_scale(by, d_model, heads)));
+  }
+  r.set("comparison", comparison);
+  return success(r);
+}
+
+// multiHeadSweep({ dModel, heads, tokens, samples, seed }) → Monte Carlo over H of the per-head score variance and
+// softmax sharpness under each scaling
+val multi_head_sweep(val options) {
+  Args args(options, {"dModel", "heads", "tokens", "samples", "seed"});
+  const int d_model = args.integer("dModel", 1, kMaxMultiHeadModel, 64);
+  const int tokens = args.integer("tokens", 2, kMaxAssumptionTokens, 8);
+  const int samples = args.integer("samples", 2, 10000, 200);
+  const std::uint64_t seed = args.seed("seed", 1);
+  std::vector<int> heads;
+  if (!args.has("heads")) {
+    for (int h = 1; h <= (d_model < kMaxHeads ? d_model : kMaxHeads); h *= 2)
+      if (d_model % h == 0) heads.push_back(h);
+  } else {
+    const std::vector<double> x = read_doubles(args, options, "heads", 1, kMaxSweepHeadCounts, 1, kMaxHeads);
+    for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
+      const std::string at = "heads[" + std::to_string(i) + "]";
+      if (x[i] != std::floor(x[i]))
+        args.fail(at + " = " + fmt_number(x[i]) + " is out of range: allowed an integer from 1 to 64");
+      else if (i > 0 && !(x[i] > x[i - 1]))
+        args.fail(at + " = " + fmt_number(x[i]) + " is not allowed: heads must increase (heads[" +
+                  std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
+      else
+        check_heads_divide(args, at, static_cast<int>(x[i]), d_model);
+      if (args.ok()) heads.push_back(static_cast<int>(x[i]));
+    }
+  }
+  const double draws = static_cast<double>(samples) * (double(tokens) * d_model + 2.0 * d_model * d_model);
+  if (args.ok() && draws > kMaxAssumptionDraws)
+    args.fail("samples·(tokens·dModel + 2·dModel²) = " + fmt_number(draws) + " is too large: allowed at most 33554432");
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::HeadScalingSweep s = asl::head_scaling_sweep(d_model, heads, tokens, samples, seed);
+  const double compute_ms = emscripten_get_now() - start;
+  std::vector<int> d_ks;
+  std::vector<double> raw, raw_se;
+  for (const auto& p : s.points) {
+    d_ks.push_back(p.d_k);
+    raw.push_back(p.score_variance);
+    raw_se.push_back(p.score_variance_se);
+  }
+  val r = val::object();
+  r.set("dModel", d_model);
+  r.set("tokens", tokens);
+  r.set("samples", samples);
+  r.set("heads", i32(heads));
+  r.set("dK", i32(d_ks));
+  r.set("scoreVariance", f64(raw));
+  r.set("scoreVarianceStdError", f64(raw_se));
+  r.set("maxEntropy", s.max_entropy);
+  for (int b = 0; b < asl::kHeadScales; ++b) {
+    std::vector<double> scale, variance, variance_se, max_weight, max_weight_se, entropy, entropy_se;
+    for (const auto& p : s.points) {
+      scale.push_back(p.scale[b]);
+      variance.push_back(p.scaled_variance[b]);
+      variance_se.push_back(p.scaled_variance_se[b]);
+      max_weight.push_back(p.mean_max_weight[b]);
+      max_weight_se.push_back(p.mean_max_weight_se[b]);
+      entropy.push_back(p.mean_entropy[b]);
+      entropy_se.push_back(p.mean_entropy_se[b]);
+    }
+    val by = val::object();
+    by.set("scale", f64(scale));
+    by.set("scaledScoreVariance", f64(variance));
+    by.set("scaledScoreVarianceStdError", f64(variance_se));
+    by.set("maxWeight", f64(max_weight));
+    by.set("maxWeightStdError", f64(max_weight_se));
+    by.set("entropy", f64(entropy));
+    by.set("entropyStdError", f64(entropy_se));
+    r.set(head_scale_name(static_cast<asl::HeadScale>(b)), by);
+  }
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
 val info() {
   val r = val::object();
   r.set("version", std::string(ASL_VERSION));
@@ -750,6 +1276,13 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab) {
   emscripten::function("gradientSweep", &gradient_sweep);
   emscripten::function("scaleVariance", &scale_variance);
   emscripten::function("softmaxNumerics", &softmax_numerics);
+  emscripten::function("boltzmann", &boltzmann);
+  emscripten::function("normalisationDemo", &normalisation_demo);
+  emscripten::function("derivation", &derivation);
+  emscripten::function("assumptionCheck", &assumption_check);
+  emscripten::function("weightDrift", &weight_drift);
+  emscripten::function("multiHeadExample", &multi_head_example);
+  emscripten::function("multiHeadSweep", &multi_head_sweep);
 }
 
 // ===============================================================================================================
@@ -764,6 +1297,7 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab) {
 #include <Eigen/Core>
 
 #include "../bench/bench_case.h"
+#include "../bench/sweep_case.h"
 
 namespace {
 
@@ -820,6 +1354,54 @@ val benchmark(val options) {
   return success(val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data())));
 }
 
+// benchmarkSweep({ method: "incremental" | "direct", maxDim, vectors, distribution, seed, repeats, warmup, output })
+// → Float64Array of `repeats` times in milliseconds of one whole sweep d = 1 … maxDim (unscaled; the vectors are
+// drawn inside the timed call, as the engine's varianceSweep draws them), after `warmup` untimed sweeps. With
+// output: true it runs once, untimed, and returns { mean, variance } (Float64Arrays over d) instead, so the two
+// methods and the other implementations can be checked against each other. "incremental" is the engine's
+// asl::variance_sweep; "direct" recomputes every pair's dot product at every d with the dot kernel
+// (cpp/bench/sweep_case.h). Not in the Eigen module: there is no Eigen version of the sweep.
+val benchmark_sweep(val options) {
+  Args args(options, {"method", "maxDim", "vectors", "distribution", "seed", "repeats", "warmup", "output"});
+  const std::string method_name = args.text("method", 16, "incremental");
+  asl::bench::SweepMethod method = asl::bench::SweepMethod::incremental;
+  if (!asl::bench::parse_sweep_method(method_name, &method))
+    args.fail("method = \"" + method_name + "\" is not allowed: use \"incremental\" or \"direct\"");
+  const int max_dim = args.integer("maxDim", 2, kMaxDim, 512);
+  const int vectors = args.integer("vectors", 2, kMaxSweepVectors, 100);
+  const std::string distribution = args.text("distribution", 16, "uniform");
+  if (distribution != "uniform" && distribution != "normal")
+    args.fail("distribution = \"" + distribution + "\" is not allowed: use \"uniform\" or \"normal\"");
+  const std::uint64_t seed = args.seed("seed", 1);
+  const int repeats = args.integer("repeats", 1, 100000, 1);
+  const int warmup = args.integer("warmup", 0, 1000, 1);
+  const bool output = args.boolean("output", false);
+#if defined(ASL_ATTENTION_EIGEN)
+  args.fail("benchmarkSweep is not available in the Eigen module: use attention_core or attention_core_scalar");
+#endif
+  if (!args.ok()) return failure(args.error());
+
+  asl::bench::SweepCase c(method,
+                          distribution == "normal" ? asl::EntryDistribution::Kind::normal
+                                                   : asl::EntryDistribution::Kind::uniform,
+                          max_dim, vectors, seed);
+  if (output) {
+    c.run();
+    val r = val::object();
+    r.set("mean", f64(c.result.mean));
+    r.set("variance", f64(c.result.variance));
+    return success(r);
+  }
+  for (int i = 0; i < warmup; ++i) c.run();
+  std::vector<double> ms(static_cast<std::size_t>(repeats));
+  for (double& t : ms) {
+    const double start = emscripten_get_now();
+    c.run();
+    t = emscripten_get_now() - start;
+  }
+  return success(val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data())));
+}
+
 // What this module's benchmark() times ("engine" or "eigen") and how the module was built.
 val benchmark_info() {
   val r = val::object();
@@ -852,4 +1434,294 @@ val benchmark_info() {
 EMSCRIPTEN_BINDINGS(attention_scale_lab_benchmark) {
   emscripten::function("benchmark", &benchmark);
   emscripten::function("benchmarkInfo", &benchmark_info);
+  emscripten::function("benchmarkSweep", &benchmark_sweep);
+}
+
+// ===============================================================================================================
+// Training lab (Lesson 6, docs/API-training.md): trainers live in a handle table inside the module, so no Embind
+// class handle crosses into JavaScript. createTrainer answers an integer id; trainerStep, trainerEvaluate,
+// trainerAttention and trainerDelete take { id, … }. web/engine.js wraps the id in an object whose delete() frees
+// the trainer; every answer is a copy.
+// ===============================================================================================================
+#include <map>
+#include <memory>
+
+#include "../engine/training/trainer.h"
+
+namespace {
+
+namespace tr = asl::training;
+
+constexpr double kMaxTrainerWorkspace = 67108864.0;  // floats of activations per trainer (256 MiB)
+constexpr std::size_t kMaxTrainers = 16;
+
+std::map<int, std::unique_ptr<tr::Trainer>>& trainer_table() {
+  static std::map<int, std::unique_ptr<tr::Trainer>> table;
+  return table;
+}
+int next_trainer_id = 1;
+
+// The trainer named by options.id, or null with the reason in args.
+tr::Trainer* find_trainer(Args& args) {
+  if (!args.has("id")) {
+    args.fail("id is missing: pass the id that createTrainer answered");
+    return nullptr;
+  }
+  const int id = args.integer("id", 1, 2147483647, 0);
+  if (!args.ok()) return nullptr;
+  const auto it = trainer_table().find(id);
+  if (it == trainer_table().end()) {
+    args.fail("id = " + std::to_string(id) + " is not a live trainer: it was deleted or never created");
+    return nullptr;
+  }
+  return it->second.get();
+}
+
+val evaluation_value(const tr::Evaluation& e) {
+  val r = val::object();
+  r.set("tokenAccuracy", e.token_accuracy);
+  r.set("sequenceAccuracy", e.sequence_accuracy);
+  r.set("loss", e.loss);
+  r.set("count", static_cast<double>(e.count));
+  return r;
+}
+
+val search_value(const tr::Trainer& t) {
+  if (t.config().beta_strategy != tr::BetaStrategy::search) return val::null();
+  const tr::SearchState& s = t.search();
+  val probes = val::array();
+  for (std::size_t i = 0; i < s.probes.size(); ++i) {
+    const tr::SearchProbe& p = s.probes[i];
+    val probe = val::object();
+    probe.set("beta", p.beta);
+    probe.set("log10Beta", p.log10_beta);
+    probe.set("stage", p.stage);
+    probe.set("val", evaluation_value(p.val));
+    probes.set(i, probe);
+  }
+  val r = val::object();
+  r.set("finished", s.finished);
+  r.set("beta", s.probes.empty() ? val::null() : val(s.beta()));
+  val bracket = val::array();
+  if (s.finished || !s.probes.empty()) {
+    bracket.set(0, s.lo());
+    bracket.set(1, s.hi());
+  }
+  r.set("bracket", s.finished ? bracket : val::null());
+  r.set("probes", probes);
+  return r;
+}
+
+// The configuration as run (defaults filled in), the architecture and its parameter count.
+val trainer_info(int id, const tr::Trainer& t) {
+  const tr::TrainerConfig& c = t.config();
+  val r = val::object();
+  r.set("id", id);
+  r.set("model", std::string(tr::model_name(c.model.kind)));
+  r.set("L", c.model.L);
+  r.set("R", c.model.R);
+  r.set("trainSize", c.train_size);
+  r.set("valSize", c.val_size);
+  r.set("testSize", c.test_size);
+  r.set("dModel", c.model.d_model);
+  r.set("heads", c.model.n_heads);
+  r.set("dK", c.model.d_k());
+  r.set("betaStrategy", std::string(tr::beta_strategy_name(c.beta_strategy)));
+  r.set("beta", t.beta());
+  r.set("lr", c.lr);
+  r.set("betaLr", c.beta_lr != 0.0 ? c.beta_lr : c.lr);
+  r.set("batchSize", std::min(c.batch_size, c.train_size));
+  r.set("epochs", c.epochs);
+  r.set("warmupSteps", c.warmup_steps);
+  r.set("clipNorm", c.clip_norm);
+  r.set("seed", static_cast<double>(c.seed));
+  r.set("searchPowers", c.search_powers);
+  r.set("searchIterations", c.search_iterations);
+  r.set("probeEpochs", t.probe_epochs());
+  r.set("stepsPerEpoch", t.steps_per_epoch());
+  r.set("totalSteps", static_cast<double>(t.total_steps()));
+  r.set("parameterCount", static_cast<double>(t.parameters().size()));
+  r.set("modelParameterCount", static_cast<double>(t.model_parameter_count()));
+  val layers = val::array();
+  const auto layout = tr::parameter_layout(c.model);
+  for (std::size_t i = 0; i < layout.size(); ++i) {
+    val layer = val::object();
+    layer.set("name", layout[i].name);
+    val shape = val::array();
+    shape.set(0, layout[i].rows);
+    shape.set(1, layout[i].cols);
+    layer.set("shape", shape);
+    layer.set("count", static_cast<double>(layout[i].size()));
+    layers.set(i, layer);
+  }
+  if (c.beta_strategy == tr::BetaStrategy::learned) {
+    val layer = val::object();
+    layer.set("name", std::string("attn.log_beta"));
+    val shape = val::array();
+    shape.set(0, 1);
+    shape.set(1, 1);
+    layer.set("shape", shape);
+    layer.set("count", 1);
+    layers.set(layout.size(), layer);
+  }
+  r.set("parameters", layers);
+  r.set("kernels", std::string(asl::kernel_set()));
+  return r;
+}
+
+// createTrainer({ model, L, R, trainSize, valSize, testSize, dModel, heads, betaStrategy, beta, lr, betaLr,
+//                 batchSize, epochs, warmupSteps, clipNorm, seed, searchPowers, searchIterations, probeEpochs })
+val create_trainer(val options) {
+  using Lim = tr::TrainerLimits;
+  Args args(options, {"model", "L", "R", "trainSize", "valSize", "testSize", "dModel", "heads", "betaStrategy", "beta",
+                      "lr", "betaLr", "batchSize", "epochs", "warmupSteps", "clipNorm", "seed", "searchPowers",
+                      "searchIterations", "probeEpochs"});
+  tr::TrainerConfig c;
+  const std::string model = args.text("model", 16, "encoder");
+  if (args.ok() && !tr::parse_model_kind(model, &c.model.kind))
+    args.fail("model = \"" + model + "\" is not allowed: use \"encoder\" or \"attention\"");
+  c.model.L = args.integer("L", 2, Lim::max_L, 20);
+  c.model.R = args.integer("R", 2, Lim::max_R, 100);
+  c.model.d_model = args.integer("dModel", 1, Lim::max_d_model, c.model.L);
+  c.model.n_heads = args.integer("heads", 1, Lim::max_heads, 1);
+  c.train_size = args.integer("trainSize", 1, Lim::max_set, 15000);
+  c.val_size = args.integer("valSize", 1, Lim::max_set, 1000);
+  c.test_size = args.integer("testSize", 1, Lim::max_set, 10000);
+  const std::string strategy = args.text("betaStrategy", 32, "inverse-sqrt-dk");
+  if (args.ok() && !tr::parse_beta_strategy(strategy, &c.beta_strategy))
+    args.fail("betaStrategy = \"" + strategy +
+              "\" is not allowed: use \"inverse-sqrt-dk\", \"fixed\", \"search\", \"dynamic\" or \"learned\"");
+  if (args.has("beta")) c.beta = args.number("beta", Lim::min_beta, Lim::max_beta, 1.0);
+  c.lr = args.number("lr", 0.0, 1.0, 5e-4);
+  if (args.has("betaLr")) c.beta_lr = args.number("betaLr", 0.0, 1.0, 5e-4);
+  c.batch_size = args.integer("batchSize", 1, Lim::max_batch, 128);
+  c.epochs = args.integer("epochs", 1, Lim::max_epochs, 10);
+  c.warmup_steps = args.integer("warmupSteps", 0, Lim::max_warmup, 50);
+  c.clip_norm = args.number("clipNorm", 0.0, 1e6, 5.0);
+  c.seed = args.seed("seed", 1);
+  c.search_powers = args.integer("searchPowers", 0, Lim::max_search_powers, 2);
+  c.search_iterations = args.integer("searchIterations", 0, Lim::max_search_iterations, 3);
+  c.probe_epochs = args.integer("probeEpochs", 1, Lim::max_probe_epochs, 0);
+  if (args.ok() && c.beta_strategy != tr::BetaStrategy::search)
+    for (const char* name : {"searchPowers", "searchIterations", "probeEpochs"})
+      if (args.ok() && args.has(name))
+        args.fail(std::string(name) + " is not allowed with betaStrategy = \"" + strategy +
+                  "\": only \"search\" uses it");
+  if (args.ok() && args.has("betaLr") && c.beta_lr == 0.0)
+    args.fail("betaLr = 0 is out of range: allowed a number above 0 up to 1");
+  if (!args.ok()) return failure(args.error());
+  const std::string problem = tr::check_config(c, kMaxTrainerWorkspace);
+  if (!problem.empty()) return failure(problem);
+  if (trainer_table().size() >= kMaxTrainers)
+    return failure(std::to_string(kMaxTrainers) + " trainers are alive: delete() one before creating another");
+  const int id = next_trainer_id++;
+  auto& slot = trainer_table()[id];
+  slot = std::make_unique<tr::Trainer>(c);
+  return success(trainer_info(id, *slot));
+}
+
+// trainerStep({ id, steps }) → progress after up to `steps` optimizer steps
+val trainer_step(val options) {
+  Args args(options, {"id", "steps"});
+  tr::Trainer* t = find_trainer(args);
+  const int steps = args.integer("steps", 0, 100000, 1);
+  if (!args.ok()) return failure(args.error());
+  std::vector<float> losses, betas;
+  losses.reserve(static_cast<std::size_t>(steps));
+  betas.reserve(static_cast<std::size_t>(steps));
+  const double start = emscripten_get_now();
+  const tr::StepResult s = t->step(steps, &losses, &betas);
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("stepsRun", s.steps_run);
+  r.set("loss", s.loss);
+  r.set("meanLoss", s.mean_loss);
+  r.set("losses", f32(losses.data(), losses.size()));
+  r.set("betas", f32(betas.data(), betas.size()));
+  r.set("step", static_cast<double>(s.step));
+  r.set("totalSteps", static_cast<double>(s.total_steps));
+  r.set("runStep", static_cast<double>(s.run_step));
+  r.set("runSteps", static_cast<double>(s.run_steps));
+  r.set("epoch", s.epoch);
+  r.set("epochs", t->config().epochs);
+  r.set("beta", s.beta);
+  r.set("lr", s.lr);
+  r.set("gradNorm", s.grad_norm);
+  r.set("phase", std::string(tr::phase_name(s.phase)));
+  r.set("done", t->phase() == tr::Phase::done);
+  r.set("probe", s.probe);
+  r.set("probeCount", s.probe_count);
+  r.set("search", search_value(*t));
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// trainerEvaluate({ id, split }) → accuracy of the current model on "test" (default), "val" or "train"
+val trainer_evaluate(val options) {
+  Args args(options, {"id", "split"});
+  tr::Trainer* t = find_trainer(args);
+  const std::string split = args.text("split", 32, "test");
+  tr::Split s = tr::Split::test;
+  if (split == "val") s = tr::Split::val;
+  else if (split == "train") s = tr::Split::train;
+  else if (split != "test") args.fail("split = \"" + split + "\" is not allowed: use \"test\", \"val\" or \"train\"");
+  if (!args.ok()) return failure(args.error());
+  const double start = emscripten_get_now();
+  const tr::Evaluation e = t->evaluate(s);
+  val r = evaluation_value(e);
+  r.set("split", split);
+  r.set("step", static_cast<double>(t->steps_done()));
+  r.set("beta", t->beta());
+  r.set("computeMs", emscripten_get_now() - start);
+  return success(r);
+}
+
+// trainerAttention({ id, index }) → the attention weights (heads, L, L) of validation example `index`
+val trainer_attention(val options) {
+  Args args(options, {"id", "index"});
+  tr::Trainer* t = find_trainer(args);
+  const int n = t ? t->config().val_size : 1;
+  const int index = args.integer("index", 0, n - 1, 0);
+  if (!args.has("index")) args.fail("index is missing: allowed an integer from 0 to " + std::to_string(n - 1));
+  if (!args.ok()) return failure(args.error());
+  std::vector<float> weights;
+  std::vector<tr::Token> predicted;
+  t->attention_for(index, weights, predicted);
+  const int L = t->config().model.L;
+  const tr::Token* in = t->data().val.inputs.data() + static_cast<std::size_t>(index) * L;
+  const tr::Token* target = t->data().val.targets.data() + static_cast<std::size_t>(index) * L;
+  val r = val::object();
+  r.set("index", index);
+  r.set("heads", t->config().model.n_heads);
+  r.set("L", L);
+  r.set("weights", f32(weights.data(), weights.size()));
+  r.set("inputs", i32(std::vector<int>(in, in + L)));
+  r.set("targets", i32(std::vector<int>(target, target + L)));
+  r.set("predicted", i32(std::vector<int>(predicted.begin(), predicted.end())));
+  r.set("beta", t->beta());
+  r.set("step", static_cast<double>(t->steps_done()));
+  return success(r);
+}
+
+// trainerDelete({ id }) frees the trainer; answers true.
+val trainer_delete(val options) {
+  Args args(options, {"id"});
+  find_trainer(args);
+  if (!args.ok()) return failure(args.error());
+  trainer_table().erase(options["id"].as<int>());
+  return success(val(true));
+}
+
+// Live trainers: web/engine.js reports it in resources().
+int trainer_count() { return static_cast<int>(trainer_table().size()); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_scale_lab_training) {
+  emscripten::function("createTrainer", &create_trainer);
+  emscripten::function("trainerStep", &trainer_step);
+  emscripten::function("trainerEvaluate", &trainer_evaluate);
+  emscripten::function("trainerAttention", &trainer_attention);
+  emscripten::function("trainerDelete", &trainer_delete);
+  emscripten::function("trainerCount", &trainer_count);
 }

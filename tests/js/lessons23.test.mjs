@@ -147,6 +147,8 @@ test('varianceSweep: scaled, zero-mean entries stay flat; uniform entries keep a
   assert.ok(Math.abs(flat.theoryVariance[511] - 1) < 1e-15 && Math.abs(flat.theoryVariance[0] - 1) < 1e-15);
   const raw = e.varianceSweep({ distribution: 'normal', vectors: 200 });
   assert.ok(Math.abs(raw.logLogSlope - 1) < 0.05);
+  assert.equal(raw.fitted.length, 512);
+  for (const d of [1, 100, 512]) assert.ok(Math.abs(raw.fitted[d - 1] - (raw.slope * d + raw.intercept)) < 1e-9 * d);
   const uniform = e.varianceSweep({ scaled: true });
   for (const d of [1, 100, 512]) {
     assert.ok(Math.abs(uniform.theoryMean[d - 1] - Math.sqrt(d) / 4) < 1e-12);

@@ -1,0 +1,169 @@
+// The training lab's experiment: reversal data, a model, Adam with warm-up and cosine decay, gradient-norm clipping,
+// and one of five ways to set the attention's inverse temperature β (source 003, sections 2–3). Everything is
+// decided by the config and its seed: the same config gives the same loss curve. Float only; no I/O, no threads.
+// A Trainer advances in steps, so a caller (the page's worker, the CLI) can report progress between them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model.h"
+#include "reversal_task.h"
+
+namespace asl::training {
+
+enum class BetaStrategy {
+  inverse_sqrt_dk,  // β = 1/√d_k, fixed
+  fixed,            // β = config.beta, fixed
+  search,           // source 003's search: β = 10^k for k = 0, 1, −1, …, ±N, then bisection on validation
+                    // accuracy. Each probe is the first probe_epochs of the full run at that β (same initial weights,
+                    // batches and schedule); the best probe then trains on to the end of the schedule.
+  dynamic,          // before the first step and after every step, β = 1/sd(q·kᵀ) over the batch, so β·q·kᵀ has
+                    // unit variance
+  learned,          // ln β is a parameter, trained with the others (initial β = config.beta, else 1/√d_k)
+};
+
+// "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned"
+const char* beta_strategy_name(BetaStrategy strategy);
+bool parse_beta_strategy(const std::string& name, BetaStrategy* out);
+bool parse_model_kind(const std::string& name, ModelKind* out);  // "encoder" | "attention"
+
+struct TrainerConfig {
+  ModelConfig model;  // kind, L, R, d_model, n_heads
+  int train_size = 15000, val_size = 1000, test_size = 10000;
+  BetaStrategy beta_strategy = BetaStrategy::inverse_sqrt_dk;
+  double beta = 0.0;  // fixed: the value (required); learned: the initial value (0: 1/√d_k); otherwise unused (0)
+  double lr = 5e-4;
+  double beta_lr = 0.0;  // learned: Adam's learning rate for ln β (0: the same as lr)
+  int batch_size = 128;
+  int epochs = 10;
+  int warmup_steps = 50;
+  double clip_norm = 5.0;  // 0: no clipping
+  std::uint64_t seed = 1;
+  int search_powers = 2;      // search: N, the first probes are β = 10^k for |k| <= N
+  int search_iterations = 3;  // search: bisection rounds (two probes each); the bracket halves in each
+  int probe_epochs = 0;       // search: epochs of one probe, at most `epochs` (0: ⌈epochs/2⌉)
+};
+
+// The limits every caller enforces (the bindings with the same numbers and messages).
+struct TrainerLimits {
+  static constexpr int max_L = 256, max_R = 1000, max_d_model = 512, max_heads = 64;
+  static constexpr int max_set = 100000, max_batch = 1024, max_epochs = 1000, max_warmup = 100000;
+  static constexpr int max_search_powers = 4, max_search_iterations = 10, max_probe_epochs = 100;
+  static constexpr double min_beta = 1e-4, max_beta = 1e4;
+  static constexpr double max_tokens = 33554432.0;  // (train + val + test)·L
+  static constexpr double max_steps = 1e7;          // epochs · steps per epoch, plus the search's probes
+};
+
+// "" when the config can run, else a message naming the option (as the JavaScript API spells it), its value and what
+// is allowed. max_workspace_floats bounds the model's activations (the page passes less than the CLI).
+std::string check_config(const TrainerConfig& config, double max_workspace_floats);
+// The floats a Network for this config allocates (activations, gradients, scratch) at its batch size.
+double workspace_floats(const TrainerConfig& config);
+
+// Learning-rate factor of step s (0-based) of a run of `total` steps: linear warm-up over W = min(warmup, ⌊total/2⌋)
+// steps, (s + 1)/W, then ½·(1 + cos(π·(s − W + 1)/(total − W + 1))), which falls towards 0 at the end of the run.
+double lr_factor(long s, long total, int warmup);
+
+struct Evaluation {
+  double token_accuracy = 0.0;     // positions equal to the target / all positions
+  double sequence_accuracy = 0.0;  // sequences whose every position is right / sequences
+  double loss = 0.0;               // mean cross-entropy per position
+  long count = 0;                  // sequences
+};
+
+struct SearchProbe {
+  double log10_beta = 0.0, beta = 1.0;
+  int stage = 1;  // 1: a power of ten, 2: bisection
+  Evaluation val;
+};
+
+struct SearchState {
+  bool finished = false;
+  std::vector<SearchProbe> probes;      // in the order they ran
+  double best_log10 = 0.0;              // the best probe so far
+  double lo_log10 = 0.0, hi_log10 = 0.0;  // the bracket (after the powers of ten)
+  double beta() const;
+  double lo() const;
+  double hi() const;
+};
+
+enum class Phase { search, train, done };
+const char* phase_name(Phase phase);
+
+struct StepResult {
+  int steps_run = 0;        // optimizer steps this call
+  double loss = 0.0;        // of the last step (NaN if none ran)
+  double mean_loss = 0.0;   // over this call's steps
+  long step = 0;            // steps done so far, search probes included
+  long total_steps = 0;     // all steps this trainer will run (may shrink during a search if a probe repeats)
+  long run_step = 0, run_steps = 0;  // within the run of the last step (a probe or the main run), after it
+  int epoch = 0;            // 1-based epoch of the current run that the last step belonged to
+  double beta = 0.0;        // β the next step will use
+  double lr = 0.0;          // learning rate of the last step
+  double grad_norm = 0.0;   // gradient norm of the last step, before clipping
+  Phase phase = Phase::train;  // after this call: search, train or done
+  int probe = -1;           // search phase: index of the probe that runs next
+  int probe_count = 0;      // search: probes planned so far (done + queued + the remaining rounds' two each)
+};
+
+class Trainer {
+ public:
+  explicit Trainer(const TrainerConfig& config);  // config must pass check_config
+  ~Trainer();
+  Trainer(const Trainer&) = delete;
+  Trainer& operator=(const Trainer&) = delete;
+
+  // Runs up to `steps` optimizer steps (fewer when training ends); appends each step's loss and the β it used.
+  StepResult step(int steps, std::vector<float>* losses = nullptr, std::vector<float>* betas = nullptr);
+  // The current model on a whole split, in batches of batch_size; the training state is unchanged.
+  Evaluation evaluate(Split split);
+  // Attention weights (n_heads, L, L) of validation example `index` under the current model, its prediction (L).
+  void attention_for(int index, std::vector<float>& weights, std::vector<Token>& predicted);
+
+  const TrainerConfig& config() const { return config_; }
+  const ReversalData& data() const { return data_; }
+  Phase phase() const { return phase_; }
+  double beta() const { return beta_; }
+  long steps_done() const { return steps_done_; }
+  long total_steps() const;
+  int steps_per_epoch() const { return steps_per_epoch_; }
+  int probe_epochs() const;  // search: epochs of one probe (config.probe_epochs, or ⌈epochs/2⌉ when it is 0)
+  const SearchState& search() const { return search_; }
+  std::size_t model_parameter_count() const { return n_model_; }
+  // The flat parameters (parameter_layout order), with ln β appended when β is learned.
+  const std::vector<float>& parameters() const { return params_; }
+  // The inputs (batch, L) of the last step and their number of sequences.
+  const std::vector<Token>& last_batch() const { return batch_inputs_; }
+  int last_batch_size() const { return last_batch_size_; }
+
+ private:
+  void start_run(double beta, long run_steps);
+  long probe_steps() const { return static_cast<long>(probe_epochs()) * steps_per_epoch_; }
+  float run_step(double* grad_norm, double* lr, float* used_beta);
+  void finish_probe();
+  void plan_next_probes();
+  void set_dynamic_beta(int batch);
+  long planned_probe_count() const;
+
+  TrainerConfig config_;
+  ReversalData data_;
+  std::unique_ptr<Network<float>> net_;
+  std::size_t n_model_ = 0;
+  std::vector<float> params_, grads_, adam_m_, adam_v_;
+  std::vector<int> order_;
+  std::vector<Token> batch_inputs_, batch_targets_;
+  int steps_per_epoch_ = 1, batch_ = 1, last_batch_size_ = 0;
+  Phase phase_ = Phase::train;
+  double beta_ = 1.0;
+  long run_step_ = 0, run_steps_ = 0, steps_done_ = 0, main_steps_ = 0;
+  SearchState search_;
+  std::vector<double> queue_;  // log10 β of the probes still to run in this round
+  int rounds_done_ = 0;
+  bool stage1_done_ = false;
+  std::vector<float> best_params_, best_m_, best_v_;  // the state of the best probe at its end
+};
+
+}  // namespace asl::training
