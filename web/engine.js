@@ -84,7 +84,7 @@ function makeEngine(core) {
 
     /**
      * Lesson 2: `pairs` dot products of random vectors of dimension `dim`, with their mean, population variance,
-     * histogram and what theory predicts. See docs/API-lessons-2-3.md.
+     * histogram and what theory predicts. See docs/API.md.
      */
     dotProducts(options) {
       return call(core, 'dotProducts', options);
@@ -152,7 +152,7 @@ function makeEngine(core) {
 
     /**
      * Lesson 6: a training run of the sequence-reversal task ({ model, L, R, trainSize, valSize, testSize, dModel,
-     * heads, betaStrategy, beta, lr, batchSize, epochs, seed, … }; see docs/API-training.md). The trainer holds WASM
+     * heads, betaStrategy, beta, lr, batchSize, epochs, seed, … }; see docs/API.md). The trainer holds WASM
      * memory until its delete(): use try { … } finally { trainer.delete(); }.
      */
     createTrainer(options = {}) {

@@ -1438,7 +1438,7 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab_benchmark) {
 }
 
 // ===============================================================================================================
-// Training lab (Lesson 6, docs/API-training.md): trainers live in a handle table inside the module, so no Embind
+// Training lab (Lesson 6, docs/API.md): trainers live in a handle table inside the module, so no Embind
 // class handle crosses into JavaScript. createTrainer answers an integer id; trainerStep, trainerEvaluate,
 // trainerAttention and trainerDelete take { id, … }. web/engine.js wraps the id in an object whose delete() frees
 // the trainer; every answer is a copy.
