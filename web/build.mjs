@@ -1,5 +1,6 @@
 // Bundles the page: web/main.js (and the CSS it imports) into build/page/app.js + app.css, one classic
-// script so index.html also works from file://. It does not build the WASM engine (build-scripts/build does).
+// script so index.html also works from file://, and Lesson 6's worker into build/page/worker.js. It does not
+// build the WASM engine (build-scripts/build does).
 //
 // KaTeX: formulas are rendered with output: 'mathml' (web/math.js), so no KaTeX CSS or fonts are bundled.
 // Tested in Chromium 156 with this page's Content-Security-Policy: KaTeX's HTML output with its CSS and
@@ -30,6 +31,12 @@ export function pageBuildOptions() {
   };
 }
 
+/** Lesson 6's Web Worker (web/training-worker.js) as a second classic script beside app.js: build/page/worker.js. */
+export function workerBuildOptions() {
+  return { ...pageBuildOptions(), entryPoints: ['web/training-worker.js'], outfile: 'build/page/worker.js' };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await esbuild.build(pageBuildOptions());
+  await esbuild.build(workerBuildOptions());
 }

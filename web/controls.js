@@ -11,10 +11,10 @@ function field(className, labelText, input, ...extra) {
   return el('div', { className: `control ${className}` }, el('label', { htmlFor: id }, labelText), input, ...extra);
 }
 
-/** A range slider with its value printed beside it. */
-export function slider(store, key, labelText) {
+/** A range slider with its value printed beside it; `step` below 1 suits a decimal key (a mean, a correlation). */
+export function slider(store, key, labelText, { step = 1 } = {}) {
   const { min, max } = store.type(key);
-  const input = el('input', { type: 'range', min: String(min), max: String(max), step: '1', dataset: { key } });
+  const input = el('input', { type: 'range', min: String(min), max: String(max), step: String(step), dataset: { key } });
   const output = el('output', { className: 'control-value', attrs: { 'aria-hidden': 'true' } });
   input.addEventListener('input', () => store.set({ [key]: Number(input.value) }));
   return {
@@ -57,7 +57,7 @@ export function numberInput(store, key, labelText, { onProblem, extra = [] } = {
     node: field('control-number', labelText, input, ...extra),
     input,
     sync(state) {
-      if (document.activeElement !== input || store.type(key).parse(input.value).ok) {
+      if (input.getRootNode().activeElement !== input || store.type(key).parse(input.value).ok) {
         if (input.value !== String(state[key])) input.value = String(state[key]);
       }
     },
@@ -118,7 +118,7 @@ export function parsedInput(store, key, labelText, { onProblem, extra = [], numb
     sync(state) {
       const parsed = type.parse(input.value);
       if (parsed.ok && same(parsed.value, state)) return; // "1, 2" and "1,2" are the same value: keep the learner's spacing
-      if (document.activeElement === input && !parsed.ok) return; // mid-edit
+      if (input.getRootNode().activeElement === input && !parsed.ok) return; // mid-edit
       input.value = type.format(state[key]);
     },
   };
@@ -148,9 +148,33 @@ export function logSlider(store, key, labelText, { lo, hi, integers = true, form
     sync(state) {
       const v = state[key];
       const pos = v > 0 ? Math.round(track(v)) : 0;
-      if (document.activeElement !== input || round(track.invert(Number(input.value))) !== v) input.value = String(pos);
+      if (input.getRootNode().activeElement !== input || round(track.invert(Number(input.value))) !== v) input.value = String(pos);
       input.setAttribute('aria-valuetext', format(v));
       output.textContent = format(v);
+    },
+  };
+}
+
+/**
+ * A group of radio buttons for a `choice` key; `options` is [[value, visible text], …]. Returns the inputs by value
+ * so a lesson can disable the choices that do not fit the other settings.
+ */
+export function radioGroup(store, key, legendText, options) {
+  const name = uniqueId(`radio-${key}`);
+  const inputs = new Map();
+  const items = options.map(([value, label]) => {
+    const input = el('input', { type: 'radio', name, value, dataset: { key } });
+    input.addEventListener('change', () => {
+      if (input.checked) store.set({ [key]: value });
+    });
+    inputs.set(value, input);
+    return el('label', { className: 'radio-option' }, input, el('span', {}, label));
+  });
+  return {
+    node: el('fieldset', { className: 'control control-radio', dataset: { key } }, el('legend', {}, legendText), el('div', { className: 'radio-options' }, items)),
+    inputs,
+    sync(state) {
+      for (const [value, input] of inputs) input.checked = value === state[key];
     },
   };
 }

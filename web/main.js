@@ -1,14 +1,22 @@
 // Entry point of the page bundle: loads the engine, mounts the frame and every lesson, and
 // connects them to the one state store. It shows a loading state and an error state; it draws nothing itself.
 import './styles.css';
+import './theme.css';
 import { loadEngine } from './engine.js';
 import { createStore, describeProblem } from './state.js';
 import { mountFrame } from './frame.js';
 import { LESSONS } from './lessons.js';
+import { SECTIONS, mountSection } from './registry.js';
+import { defineElements } from './element.js';
+import { startEmbed } from './embed.js';
+import { applyStoredTheme, themeToggle } from './a11y.js';
 
 async function boot() {
   const frame = mountFrame(document, LESSONS);
   const store = createStore(window);
+  const embedded = store.get().embed; // iframe mode: one section, no header or footer
+  document.documentElement.classList.toggle('embed', embedded);
+  if (!embedded) document.querySelector('.site-header .wrap')?.prepend(themeToggle(document));
   store.onParse((problems) => {
     if (problems.length === 0) frame.notices.clear('link');
     else frame.notices.show('link', problems.map(describeProblem), { title: 'Part of the link could not be used' });
@@ -25,14 +33,35 @@ async function boot() {
   frame.setEngineInfo(engine.info);
 
   const sections = frame.showLessons();
-  for (const lesson of LESSONS) lesson.mount(sections.get(lesson.id), { engine, store });
+  const pageUrl = () => window.location.href;
+  // Each section is woken only by its own keys (web/registry.js). In iframe mode only the chosen one is mounted,
+  // and another one when a message from the parent switches the lesson.
+  const mounted = new Set();
+  const show = (id) => {
+    if (!mounted.has(id)) {
+      mounted.add(id);
+      mountSection(sections.get(id), SECTIONS.find((s) => s.id === id), { engine, store, linkBase: pageUrl });
+    }
+    if (embedded) for (const [key, node] of sections) node.hidden = key !== id;
+  };
+  if (embedded) {
+    show(store.get().lesson);
+    store.subscribe((state) => show(state.lesson), ['lesson']);
+    startEmbed({ store, content: document.querySelector('body > .wrap') });
+  } else {
+    for (const section of SECTIONS) show(section.id);
+  }
   frame.onChoose((id) => {
     store.set({ lesson: id });
     sections.get(id).scrollIntoView({ block: 'start' });
   });
   store.start();
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render
-  if (store.get().lesson !== LESSONS[0].id) sections.get(store.get().lesson).scrollIntoView({ block: 'start' });
+  // (Not in a frame: scrollIntoView would scroll the course page around it too.)
+  if (!embedded && store.get().lesson !== LESSONS[0].id) sections.get(store.get().lesson).scrollIntoView({ block: 'start' });
 }
 
-boot();
+applyStoredTheme(document);
+defineElements();
+// The page boots only in index.html; on a course page the same script just defines the custom elements.
+if (document.getElementById('lessons') && document.getElementById('toc')) boot();

@@ -97,43 +97,101 @@ export function numberList({ minCount = 1, maxCount, maxAbs = Infinity, integers
   };
 }
 
+/**
+ * A list of distinct entries of `choices` such as "fixed,search" (minCount to maxCount of them, in any order);
+ * the value is an array, written back comma-separated.
+ */
+export function choiceList(choices, { minCount = 1, maxCount = choices.length } = {}) {
+  const ok = (v) => Array.isArray(v) && v.length >= minCount && v.length <= maxCount && v.every((c) => choices.includes(c))
+    && new Set(v).size === v.length;
+  return {
+    minCount,
+    maxCount,
+    choices,
+    allowed: `${minCount === maxCount ? minCount : `${minCount} to ${maxCount}`} different ones of ${choices.join(', ')}, separated by commas`,
+    parse(raw) {
+      const value = raw.trim().split(/\s*,\s*/).filter((p) => p !== '');
+      return ok(value) ? { ok: true, value } : { ok: false };
+    },
+    format: (v) => v.join(','),
+    accepts: ok,
+  };
+}
+
 /* ---- THE table. A later lesson adds its keys here, one line each. ---- */
 
 export const STATE_TABLE = [
   // key, the values a link may carry, the default; the comment says who reads it
-  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation'), def: 'selfattention' }, // lesson in view
-  { key: 'sentence', type: text(300), def: 'money bank grows' }, // lesson 1; the engine limits words
-  { key: 'dk', type: integer(1, 64), def: 4 }, // lesson 1
-  { key: 'dmodel', type: integer(2, 64), def: 8 }, // lesson 1
-  { key: 'seed', type: integer(0, 4294967295), def: 1 }, // lesson 1 (the engine's uint32 range)
-  { key: 'scaled', type: flag(), def: true }, // lesson 1
-  { key: 'causal', type: flag(), def: false }, // lesson 1
-  { key: 'step', type: integer(1, 7), def: 1 }, // lesson 1
+  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training'), def: 'selfattention' }, // lesson in view
+  { key: 'embed', type: flag(), def: false }, // iframe mode: one section, no page header or footer (web/embed.js)
+  { key: 'sentence', type: text(300), def: 'money bank grows', section: 'selfattention' }, // lesson 1; the engine limits words
+  { key: 'dk', type: integer(1, 64), def: 4, section: 'selfattention' }, // lesson 1
+  { key: 'dmodel', type: integer(2, 64), def: 8, section: 'selfattention' }, // lesson 1
+  { key: 'seed', type: integer(0, 4294967295), def: 1, section: 'selfattention' }, // lesson 1 (the engine's uint32 range)
+  { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
+  { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
+  { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
   // Lesson 2 (web/sections/variance.js)
-  { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2] }, // the editable pair, a
-  { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4] }, // … and b
-  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'uniform' }, // entries of the random vectors
-  { key: 'vmean', type: decimal(-10, 10), def: 1 }, // μ of 'normal'
-  { key: 'vstd', type: decimal(0, 10), def: 1 }, // σ of 'normal'
-  { key: 'vseed', type: integer(0, 4294967295), def: 1 }, // histograms and sweep
-  { key: 'vdims', type: numberList({ maxCount: 6, integers: true, min: 1, max: 4096 }), def: [3, 100, 1000] }, // histogram panels
-  { key: 'vshared', type: flag(), def: true }, // one x and y axis for every histogram
-  { key: 'vmaxdim', type: integer(2, 4096), def: 512 }, // the sweep runs d = 1 … vmaxdim
-  { key: 'vvectors', type: integer(2, 300), def: 100 }, // random vectors in the sweep
-  { key: 'vc', type: decimal(-10, 10), def: 0.5 }, // c of Var(cX) = c²Var(X)
+  { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
+  { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4], section: 'variance' }, // … and b
+  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'uniform', section: 'variance' }, // entries of the random vectors
+  { key: 'vmean', type: decimal(-10, 10), def: 1, section: 'variance' }, // μ of 'normal'
+  { key: 'vstd', type: decimal(0, 10), def: 1, section: 'variance' }, // σ of 'normal'
+  { key: 'vseed', type: integer(0, 4294967295), def: 1, section: 'variance' }, // histograms and sweep
+  { key: 'vdims', type: numberList({ maxCount: 6, integers: true, min: 1, max: 4096 }), def: [3, 100, 1000], section: 'variance' }, // histogram panels
+  { key: 'vshared', type: flag(), def: true, section: 'variance' }, // one x and y axis for every histogram
+  { key: 'vmaxdim', type: integer(2, 4096), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
+  { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
+  { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
   // Lesson 3 (web/sections/saturation.js)
-  { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10] }, // scores before and after 1/√sdk
-  { key: 'sdk', type: integer(1, 4096), def: 4 }, // d_k of that example
-  { key: 'sclose', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [4, 5] }, // a close pair of scores
-  { key: 'sfar', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [1, 10] }, // a distant pair
-  { key: 'gdk', type: integer(1, 4096), def: 64 }, // d_k of the random row
-  { key: 'gn', type: integer(2, 64), def: 16 }, // scores in the row
-  { key: 'gscaled', type: flag(), def: false }, // divide that row by √d_k
-  { key: 'gseed', type: integer(0, 4294967295), def: 1 }, // random row and gradient sweep
-  { key: 'gtrials', type: integer(10, 20000), def: 1000 }, // rows averaged per d_k in the gradient sweep
-  { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4] }, // numerics panel
-  { key: 'nbeta', type: decimal(0, 1e6), def: 1 }, // β of the numerics panel
-  { key: 'nprec', type: choice('float32', 'float64'), def: 'float32' }, // precision of the numerics panel
+  { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
+  { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example
+  { key: 'sclose', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [4, 5], section: 'saturation' }, // a close pair of scores
+  { key: 'sfar', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [1, 10], section: 'saturation' }, // a distant pair
+  { key: 'gdk', type: integer(1, 4096), def: 64, section: 'saturation' }, // d_k of the random row
+  { key: 'gn', type: integer(2, 64), def: 16, section: 'saturation' }, // scores in the row
+  { key: 'gscaled', type: flag(), def: false, section: 'saturation' }, // divide that row by √d_k
+  { key: 'gseed', type: integer(0, 4294967295), def: 1, section: 'saturation' }, // random row and gradient sweep
+  { key: 'gtrials', type: integer(10, 20000), def: 1000, section: 'saturation' }, // rows averaged per d_k in the gradient sweep
+  { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel
+  { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
+  { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
+  // Lesson 4 (web/sections/temperature.js)
+  { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
+  { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
+  { key: 'tshift', type: decimal(-1000, 1000), def: 10, section: 'temperature' }, // constant added to every score
+  { key: 'tmatrix', type: numberList({ minCount: 9, maxCount: 9, maxAbs: 1000 }), def: [2, 0, 1, 4, 1, 0, 1, 3, 2], section: 'temperature' }, // 3×3 scores, row by row
+  { key: 'tdk', type: integer(1, 512), def: 64, section: 'temperature' }, // d_k of the derivation
+  { key: 'tsamples', type: integer(100, 8000), def: 4000, section: 'temperature' }, // (q, k) pairs it draws (samples·d_k ≤ 2²², the engine's limit)
+  { key: 'tdmean', type: decimal(-3, 3), def: 0, section: 'temperature' }, // mean of every qᵢ and kᵢ in the derivation
+  { key: 'tdsd', type: decimal(0, 3), def: 1, section: 'temperature' }, // their standard deviation
+  { key: 'tdcorr', type: decimal(-1, 1), def: 0, section: 'temperature' }, // correlation of qᵢ with kᵢ
+  { key: 'tdx', type: integer(1, 128), def: 64, section: 'temperature' }, // d_x: width of the random X
+  { key: 'tkdim', type: integer(1, 128), def: 64, section: 'temperature' }, // d_k of W_q and W_k in the assumption check
+  { key: 'tsx', type: decimal(0.01, 10), def: 1, section: 'temperature' }, // σ_X
+  { key: 'tswq', type: decimal(0.001, 10), def: 0.125, section: 'temperature' }, // σ_Wq
+  { key: 'tswk', type: decimal(0.001, 10), def: 0.125, section: 'temperature' }, // σ_Wk
+  { key: 'tmx', type: decimal(-5, 5), def: 0, section: 'temperature' }, // mean of X
+  { key: 'ttokens', type: integer(2, 12), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
+  { key: 'tdrift', type: decimal(0.1, 10), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
+  { key: 'tseed', type: integer(0, 4294967295), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
+  // Lesson 5 (web/sections/heads.js); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
+  { key: 'hdmodel', type: integer(2, 64), def: 16, section: 'heads' }, // d_model; H must divide it
+  { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H
+  { key: 'hscale', type: choice('dk', 'dmodel', 'none'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
+  { key: 'hseed', type: integer(0, 4294967295), def: 1, section: 'heads' }, // W_q, W_k, W_v and W^O of Lesson 5
+  // Lesson 6 (web/sections/training.js): the training run's settings; d_model = L as in source 003's Table 1
+  { key: 'rmodel', type: choice('encoder', 'attention'), def: 'encoder', section: 'training' }, // which model learns
+  { key: 'rlen', type: integer(2, 64), def: 20, section: 'training' }, // L, the sequence length (and d_model)
+  { key: 'rvals', type: integer(2, 1000), def: 100, section: 'training' }, // R: values 0 … R − 1
+  { key: 'rtrain', type: integer(64, 100000), def: 15000, section: 'training' }, // training sequences
+  { key: 'rheads', type: integer(1, 64), def: 1, section: 'training' }, // heads; must divide d_model = L
+  { key: 'rstrategy', type: choice('inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'), def: 'fixed', section: 'training' }, // β of the single run
+  { key: 'rbeta', type: decimal(0.0001, 10000), def: 5, section: 'training' }, // β when the strategy is "fixed"
+  { key: 'repochs', type: integer(1, 100), def: 10, section: 'training' }, // epochs of the main run
+  { key: 'rlr', type: decimal(0.00001, 0.1), def: 0.0005, section: 'training' }, // Adam's peak learning rate
+  { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
+  { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
 ];
 
 const BY_KEY = new Map(STATE_TABLE.map((row) => [row.key, row]));
@@ -184,45 +242,70 @@ export function parseHash(hash, table = STATE_TABLE) {
   return { state, problems };
 }
 
-/** The inverse of parseHash: every key, in table order, so a copied link is complete. */
-export function formatHash(state, table = STATE_TABLE) {
+/** The key=value text of one row, as a link writes it. */
+function formatPart(row, value) {
   // Commas are legal in a fragment and keep lists readable: vdims=3,100,1000.
-  const parts = table.map((row) => `${row.key}=${encodeURIComponent(row.type.format(state[row.key])).replace(/%2C/g, ',')}`);
+  return `${row.key}=${encodeURIComponent(row.type.format(value)).replace(/%2C/g, ',')}`;
+}
+
+/** True when `value` is written the same as the row's default (so a link can leave the key out). */
+export function isDefault(row, value) {
+  return row.type.format(value) === row.type.format(row.def);
+}
+
+/**
+ * The inverse of parseHash: `lesson` always, then only the keys whose value differs from the default, in table
+ * order. parseHash gives a missing key its default, so the short link restores the same state.
+ */
+export function formatHash(state, table = STATE_TABLE) {
+  const parts = table.filter((row) => row.key === 'lesson' || !isDefault(row, state[row.key])).map((row) => formatPart(row, state[row.key]));
   return `#${parts.join('&')}`;
 }
 
 /**
  * The one object that owns page state. set() validates, writes the hash with replaceState (no
  * history entries) and notifies subscribers once per animation frame; a hashchange re-parses.
+ * With { hash: false } the store lives in memory only (a custom element: its attributes are its link) and
+ * starts from `initial` ({ state, problems }, as parseHash returns).
  */
-export function createStore(win = window) {
-  let parsed = parseHash(win.location.hash);
+export function createStore(win = window, { hash = true, initial = null } = {}) {
+  let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
   let state = parsed.state;
   let problems = parsed.problems;
-  const listeners = new Set();
+  const listeners = new Map(); // fn -> the keys it watches (null: every key) and what they were at its last call
   const parseListeners = new Set();
   let frame = 0;
 
   const writeHash = () => {
-    const hash = formatHash(state);
-    if (win.location.hash !== hash) win.history.replaceState(null, '', hash);
+    if (!hash) return;
+    const next = formatHash(state);
+    if (win.location.hash !== next) win.history.replaceState(null, '', next);
   };
+  const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
   const notify = () => {
     if (frame) return;
     frame = win.requestAnimationFrame(() => {
       frame = 0;
-      for (const fn of listeners) fn(state, problems);
+      for (const [fn, watch] of listeners) {
+        if (watch.keys) {
+          const now = signature(watch.keys);
+          if (now === watch.last) continue; // none of its keys moved
+          watch.last = now;
+        }
+        fn(state, problems);
+      }
     });
   };
-
-  win.addEventListener('hashchange', () => {
-    parsed = parseHash(win.location.hash);
+  const load = (next) => {
+    parsed = next;
     state = parsed.state;
     problems = parsed.problems;
     for (const fn of parseListeners) fn(problems);
     writeHash();
     notify();
-  });
+  };
+
+  if (hash) win.addEventListener('hashchange', () => load(parseHash(win.location.hash)));
 
   return {
     get: () => state,
@@ -248,10 +331,13 @@ export function createStore(win = window) {
     },
     /** The table's type for `key` (controls read their range from it: one source of truth). */
     type: (key) => BY_KEY.get(key).type,
-    subscribe(fn) {
-      listeners.add(fn);
+    /** fn(state, problems) after changes; with `keys`, only when one of those keys changed (and on the first render). */
+    subscribe(fn, keys = null) {
+      listeners.set(fn, { keys: keys ? keys.filter((k) => BY_KEY.has(k)) : null, last: null });
       return () => listeners.delete(fn);
     },
+    /** Replaces the whole state with a parse result ({ state, problems }): a new set of attributes, a message. */
+    load,
     /** fn(problems) runs after the hash is parsed: at start() and on every hashchange. */
     onParse(fn) {
       parseListeners.add(fn);

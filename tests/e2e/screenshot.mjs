@@ -11,6 +11,9 @@ const SHOWCASE = {
   selfattention: '#lesson=selfattention&sentence=money%20bank%20grows&dk=4&dmodel=8&seed=1&scaled=1&causal=0&step=7',
   variance: '#lesson=variance',
   saturation: '#lesson=saturation',
+  temperature: '#lesson=temperature',
+  heads: '#lesson=heads',
+  training: '#lesson=training', // as loaded, before a run (its running states: tests/e2e/training.test.mjs)
 };
 const args = process.argv.slice(2);
 const hash = args.find((a) => a.startsWith('#'));

@@ -12,7 +12,7 @@ const MARGIN = { top: 20, right: 10, bottom: 26, left: 46 };
  * and 0), color, valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
  */
 export function barChart(spec) {
-  return (width) => {
+  const draw = (width) => {
     const n = spec.values.length;
     const height = spec.height ?? 200;
     const innerH = height - MARGIN.top - MARGIN.bottom;
@@ -72,4 +72,7 @@ export function barChart(spec) {
       .text((t, i) => (i % labelStride ? '' : t));
     return svg.node();
   };
+  // The data behind the bars, for "Show data" and CSV export.
+  draw.table = () => ({ columns: ['label', 'value'], rows: Array.from(spec.values, (v, i) => [spec.labels[i], v]) });
+  return draw;
 }

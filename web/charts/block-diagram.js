@@ -73,7 +73,7 @@ export function blockDiagram({ onSelect }) {
     .attr('dominant-baseline', 'central').text((d) => d.label);
 
   const inputs = svg.append('g').attr('class', 'diagram-inputs').attr('data-block', 'inputs')
-    .attr('aria-label', `Inputs Q, K, V: go to step ${INPUT_STEP}`);
+    .attr('aria-label', `QKV, the inputs Q, K and V: go to step ${INPUT_STEP}`); // starts with the visible text, as a spoken command would
   activate(inputs, () => INPUT_STEP);
   inputs.append('rect').attr('class', 'diagram-input-hit').attr('x', BX).attr('y', INPUT_Y - 16).attr('width', INPUTS[2].x - BX + 20).attr('height', 20).attr('rx', 4);
   inputs.selectAll('text').data(INPUTS).join('text')

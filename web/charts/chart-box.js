@@ -2,6 +2,8 @@
 // changes (a phone turned sideways, a window resized), so text in charts keeps its size instead of being
 // shrunk with a viewBox. It knows nothing about what the chart shows.
 import { el, clear, append } from '../dom.js';
+import { svgDocument, pngBlob, csvText, download } from './export.js';
+import { sectionOf, settingsSlug } from '../section-context.js';
 
 const FALLBACK_WIDTH = 520; // a box that is not laid out yet (hidden, detached)
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -17,6 +19,9 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   const node = el('figure', { className: `chart chart-${kind}`, dataset: { chart: id } }, caption, box, after);
   let draw = null;
   let drawnWidth = 0;
+  // Export and "show data": the chart's own table comes with its draw function (draw.table()).
+  node.append(chartTools(node, { id, svg: () => box.querySelector('svg'), table: () => (draw && draw.table ? draw.table() : null),
+    title: () => caption.textContent }));
 
   const render = (force) => {
     if (!draw) return;
@@ -41,6 +46,55 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
       render(true);
     },
   };
+}
+
+/**
+ * The bar under every chart: PNG, SVG and CSV downloads, and a "Show data" table built when it is opened.
+ * `svg()` gives the drawn SVG, `table()` the chart's data as { columns, rows }, `title()` its caption text.
+ * File names say what they hold: lesson, chart and the settings that differ from the defaults.
+ */
+export function chartTools(figure, { id, svg, table, title }) {
+  const name = (ext) => `${settingsSlug(sectionOf(figure), id)}.${ext}`;
+  const what = () => title().trim() || id;
+  const button = (label, ext, save) => {
+    const b = el('button', { type: 'button', className: 'chart-tool', textContent: label, dataset: { export: ext },
+      attrs: { 'aria-label': `Download ${ext === 'csv' ? 'the data of ' : ''}this chart as ${label}` } });
+    b.addEventListener('click', async () => {
+      const node = svg();
+      if (!node && ext !== 'csv') return;
+      try {
+        await save(node);
+      } catch (error) {
+        b.dataset.error = error instanceof Error ? error.message : String(error);
+      }
+    });
+    return b;
+  };
+  const png = button('PNG', 'png', async (node) => download(await pngBlob(node, what()), name('png')));
+  const svgButton = button('SVG', 'svg', (node) => download(new Blob([svgDocument(node, what())], { type: 'image/svg+xml' }), name('svg')));
+  const csv = button('CSV', 'csv', () => {
+    const data = table();
+    if (data) download(new Blob([csvText(data)], { type: 'text/csv' }), name('csv'));
+  });
+  const body = el('div', { className: 'chart-data-body' });
+  const details = el('details', { className: 'chart-data' }, el('summary', {}, 'Show data'), body);
+  details.addEventListener('toggle', () => {
+    clear(body);
+    if (details.open) body.append(dataTable(table(), what()));
+  });
+  return el('div', { className: 'chart-tools export-skip' },
+    el('div', { className: 'chart-tool-row', attrs: { role: 'group', 'aria-label': 'Export' } }, el('span', { className: 'chart-tool-label' }, 'Export'), png, svgButton, csv),
+    details);
+}
+
+/** The data of a chart as an HTML table (first column as row headers). */
+function dataTable(data, caption) {
+  if (!data) return el('p', {}, 'This chart has no data table.');
+  const text = (v) => (typeof v === 'number' ? String(v) : String(v ?? ''));
+  return el('div', { className: 'table-scroll' }, el('table', { className: 'examples data-table' },
+    el('caption', {}, caption),
+    el('thead', {}, el('tr', {}, data.columns.map((c) => el('th', { attrs: { scope: 'col' } }, c)))),
+    el('tbody', {}, data.rows.map((r) => el('tr', {}, r.map((v, i) => (i === 0 ? el('th', { attrs: { scope: 'row' } }, text(v)) : el('td', { className: 'num' }, text(v)))))))));
 }
 
 /** A legend as an HTML list: each entry a small SVG key (line, dash, marker or box) and its visible text. */

@@ -3,6 +3,7 @@
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
 import { create } from 'd3';
 import { el, uniqueId } from '../dom.js';
+import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
 import { divergingScale, sequentialScale, inkFor } from './palette.js';
 
@@ -103,10 +104,61 @@ export function heatmap(spec) {
     el('span', { className: 'heatmap-shape' }, ` ${rows} × ${cols}`),
     spec.rowAxis ? el('span', { className: 'heatmap-axes' }, `rows: ${spec.rowAxis} · columns: ${spec.colAxis}`) : null,
   );
-  const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0, attrs: { 'aria-label': `${titleText}, scrollable` } });
+  const cellText = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${d.masked && spec.maskedText ? spec.maskedText : precise(d.v)}`;
+  const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } },
+    'Arrow keys move through the cells (focus the matrix first); pointing at a cell also reads it here.');
+  const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0,
+    attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
   scroller.append(svg.node());
-  return el('figure', { className: 'heatmap', dataset: { matrix: id, rows, cols } },
-    caption, scroller, legend(color, spec.palette), spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null);
+  const figure = el('figure', { className: 'heatmap', dataset: { matrix: id, rows, cols } },
+    caption, scroller, readout, legend(color, spec.palette), spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null);
+  keyboardCells({ svg, g, cells, cell, left, top, rows, cols, scroller, readout, cellText });
+  figure.append(chartTools(figure, { id, svg: () => svg.node(), title: () => titleText,
+    table: () => ({ columns: ['row \\ column', ...colLabels],
+      rows: rowLabels.map((label, i) => [label, ...cells.slice(i * cols, (i + 1) * cols).map((d) => (d.masked && 'maskedValue' in spec ? spec.maskedValue : d.v))]) }) }));
+  return figure;
+}
+
+/**
+ * Keyboard and pointer reading of cells: a focus cell that the arrow keys (Home/End along a row, Page Up/Down along
+ * a column) move, outlined in the SVG, whose row, column and value are written to the readout line, which a screen
+ * reader announces. Pointing at a cell writes the same line, so no value is available only on hover.
+ */
+function keyboardCells({ svg, g, cells, cell, left, top, rows, cols, scroller, readout, cellText }) {
+  let at = { i: 0, j: 0 };
+  const focusBox = svg.append('rect').attr('class', 'cell-focus export-skip').attr('width', cell.w + 1).attr('height', cell.h + 1)
+    .attr('rx', 3).attr('fill', 'none').attr('visibility', 'hidden');
+  const show = (i, j, { scroll = false } = {}) => {
+    at = { i, j };
+    const d = cells[i * cols + j];
+    focusBox.attr('x', left + j * cell.w - 1).attr('y', top + i * cell.h - 1);
+    readout.textContent = cellText(d);
+    scroller.dataset.row = String(i);
+    scroller.dataset.col = String(j);
+    if (scroll) focusBox.node().scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+  scroller.addEventListener('focus', () => {
+    focusBox.attr('visibility', 'visible');
+    show(at.i, at.j);
+  });
+  scroller.addEventListener('blur', () => focusBox.attr('visibility', 'hidden'));
+  scroller.addEventListener('keydown', (event) => {
+    const moves = {
+      ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
+      Home: [0, -cols], End: [0, cols], PageUp: [-rows, 0], PageDown: [rows, 0],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const i = Math.max(0, Math.min(rows - 1, at.i + move[0]));
+    const j = Math.max(0, Math.min(cols - 1, at.j + move[1]));
+    show(i, j, { scroll: true });
+  });
+  g.on('pointerenter', (event, d) => show(d.i, d.j))
+    .on('click', (event, d) => {
+      scroller.focus();
+      show(d.i, d.j);
+    });
 }
 
 /** A small colour bar with its end values (and 0 for a diverging scale). */

@@ -11,7 +11,7 @@ const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 export function histogram(spec) {
   const bins = Array.from(spec.counts, (count, i) => ({ x0: spec.edges[i], x1: spec.edges[i + 1], count }));
   spec = { ...spec, bins, domain: [spec.edges[0], spec.edges[spec.edges.length - 1]] };
-  return (width) => {
+  const draw = (width) => {
     const height = spec.height ?? 220;
     const innerW = Math.max(100, width - MARGIN.left - MARGIN.right);
     const innerH = height - MARGIN.top - MARGIN.bottom;
@@ -51,4 +51,7 @@ export function histogram(spec) {
       .attr('text-anchor', 'middle').text('pairs');
     return svg.node();
   };
+  // The data behind the bins, for "Show data" and CSV export.
+  draw.table = () => ({ columns: ['bin from', 'bin to', 'count'], rows: spec.bins.map((b) => [b.x0, b.x1, b.count]) });
+  return draw;
 }

@@ -29,3 +29,8 @@ export const SERIES = {
   sky: '#56B4E9',
   grey: '#5b6470',
 };
+
+/** The page's ink (#1b1f24) is drawn as currentColor so that theory lines and markers follow the light or dark
+ *  theme (the chart's CSS colour is the theme's ink); any other colour is used as given. */
+export const INK = '#1b1f24';
+export const themed = (color) => (color === INK ? 'currentColor' : color);

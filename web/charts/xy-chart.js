@@ -4,6 +4,7 @@
 import { create, scaleLinear, scaleLog, axisBottom, axisLeft, line, area, symbol, symbolCircle, symbolSquare,
   symbolTriangle, symbolDiamond, extent, format as d3format } from 'd3';
 import { legendList } from './chart-box.js';
+import { themed } from './palette.js';
 
 const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 62 };
@@ -16,7 +17,7 @@ export function symbolPath(name, size = 36) {
 /** The legend entries of `series` (see xyChart). */
 export function xyLegend(series) {
   return legendList(series.map((s) => ({
-    id: s.id, label: s.label, color: s.color, dash: s.dash, kind: s.kind === 'band' ? 'bar' : s.kind, fill: s.kind === 'band' ? `${s.color}29` : null,
+    id: s.id, label: s.label, color: themed(s.color), dash: s.dash, kind: s.kind === 'band' ? 'bar' : s.kind, fill: s.kind === 'band' ? `${s.color}29` : null,
     symbolPath: s.kind === 'points' || s.marker ? symbolPath(s.symbol ?? 'circle', 30) : null,
   })));
 }
@@ -30,7 +31,7 @@ const pointsOf = (s) => Array.from(s.x, (x, i) => (s.kind === 'band' ? [x, s.y[i
  * dash?, symbol?, size?, marker? (markers on a line) } or { kind: 'band', x, y (lower edge), y2 (upper edge), … }] }
  */
 export function xyChart(spec) {
-  return (width) => {
+  const draw = (width) => {
     const height = spec.height ?? 300;
     const logX = spec.xScale === 'log';
     const logY = spec.yScale === 'log';
@@ -94,21 +95,27 @@ export function xyChart(spec) {
     for (const s of series) {
       const sg = plot.append('g').attr('data-series', s.id).attr('data-count', s.pts.length).attr('data-hidden', s.hidden);
       if (s.kind === 'band') {
-        sg.append('path').attr('class', 'band').attr('fill', s.color).attr('fill-opacity', 0.16).attr('stroke', 'none')
+        sg.append('path').attr('class', 'band').attr('fill', themed(s.color)).attr('fill-opacity', 0.16).attr('stroke', 'none')
           .attr('d', area().x((p) => x(p[0])).y0((p) => y(p[1])).y1((p) => y(p[2]))(s.pts));
       }
       if (s.kind === 'line') {
-        sg.append('path').attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', s.width ?? 2.2)
+        sg.append('path').attr('fill', 'none').attr('stroke', themed(s.color)).attr('stroke-width', s.width ?? 2.2)
           .attr('stroke-dasharray', s.dash ?? null)
           .attr('d', line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts));
       }
       if (s.kind === 'points' || s.marker) {
         const path = symbolPath(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
         sg.selectAll('path.mark').data(s.pts).join('path').attr('class', 'mark')
-          .attr('d', path).attr('fill', s.color).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
+          .attr('d', path).attr('fill', themed(s.color)).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
           .attr('transform', (p) => `translate(${x(p[0])},${y(p[1])})`);
       }
     }
     return svg.node();
   };
+  // The data behind every series, one row per point, for "Show data" and CSV export (a band gives both edges).
+  draw.table = () => ({
+    columns: ['series', spec.xLabel, spec.yLabel, 'upper edge (bands)'],
+    rows: spec.series.flatMap((s) => pointsOf(s).map((p) => [s.label, p[0], p[1], p.length > 2 ? p[2] : ''])),
+  });
+  return draw;
 }

@@ -12,7 +12,10 @@ import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
 
-export const LESSON = { id: 'saturation', number: 3, title: 'Softmax saturates; the gradient dies; scaling fixes it', mount };
+export const LESSON = {
+  id: 'saturation', number: 3, title: 'Softmax saturates; the gradient dies; scaling fixes it', mount,
+  announce: ['row:maxweight', 'row:entropy', 'row:variance'], // read out by the live region when they change
+};
 
 // d_k values of the gradient sweep: powers of two and the points halfway between them (on a log axis), 1 … 4096.
 const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];

@@ -9,7 +9,11 @@ import { blockDiagram } from '../charts/block-diagram.js';
 import { precise } from '../format.js';
 import { STEPS, forDisplay } from './self-attention-steps.js';
 
-export const LESSON = { id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount };
+export const LESSON = {
+  id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount,
+  element: 'attention-self-attention', // <attention-self-attention sentence="the cat sat" dk="16" step="6">
+  announce: ['weights:maxweight', 'weights:variance'], // read out by the live region when they change
+};
 
 function intro() {
   return [
@@ -176,11 +180,12 @@ function drawPanel(p, state, shown, go) {
 function stats(r, state) {
   const vRaw = r.scoreVariance;
   const vScaled = r.scaledScoreVariance;
-  const row = (label, value, note = '') => [el('dt', {}, label), el('dd', {}, el('span', { className: 'stat-value' }, value), note ? ` ${note}` : '')];
+  const row = (key, label, value, note, raw) => [el('dt', {}, label),
+    el('dd', { dataset: { stat: key, value: String(raw) } }, el('span', { className: 'stat-value' }, value), note ? ` ${note}` : '')];
   return el('dl', { className: 'stats', dataset: { stats: 'weights' } },
-    row('scale used', precise(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)'),
-    row('variance of the raw scores S', precise(vRaw)),
-    row('variance of the scaled scores', precise(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)'),
-    row('largest weight', precise(r.maxWeight)),
+    row('scale', 'scale used', precise(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)', r.scale),
+    row('rawvariance', 'variance of the raw scores S', precise(vRaw), '', vRaw),
+    row('variance', 'variance of the scaled scores', precise(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
+    row('maxweight', 'largest weight', precise(r.maxWeight), '', r.maxWeight),
   );
 }

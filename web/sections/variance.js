@@ -11,7 +11,12 @@ import { SERIES } from '../charts/palette.js';
 import { precise } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message } from './parts.js';
 
-export const LESSON = { id: 'variance', number: 2, title: 'Dot products grow with dimension', mount };
+export const LESSON = {
+  id: 'variance', number: 2, title: 'Dot products grow with dimension', mount,
+  // <attention-variance dims="3,100,1000" distribution="uniform">: friendlier names next to the link keys
+  attributes: { dims: 'vdims', distribution: 'vdist', mean: 'vmean', std: 'vstd', seed: 'vseed', maxdim: 'vmaxdim', vectors: 'vvectors', c: 'vc' },
+  announce: ['sweep:slope', 'sweep:variance', 'scalecheck:varcx'], // read out by the live region when they change
+};
 
 const PAIRS = 1000; // random pairs per histogram, as in the source experiment
 const BINS = 30; // histogram bins: a display choice
@@ -291,7 +296,7 @@ function sweepPart(engine, store, number) {
         'prediction of that spread: one standard deviation either side of the expected variance.',
       ]]);
 
-      const fitted = Array.from(sweep.dims, (d) => sweep.slope * d + sweep.intercept); // the engine's line, evaluated to draw it
+      const fitted = sweep.fitted; // the engine's least-squares line at each d
       // The band the engine predicts for one sample: expected variance ± one sd (added and subtracted only to draw it).
       const band = { id: 'expected', label: 'expected for this sample ± 1 sd', kind: 'band', x: sweep.dims, color: SERIES.sky,
         y: Array.from(sweep.expectedVariance, (v, i) => v - sweep.expectedVarianceSd[i]),
@@ -299,7 +304,7 @@ function sweepPart(engine, store, number) {
       const series = [
         { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
         { id: 'fit', label: 'least-squares line (engine)', kind: 'line', x: sweep.dims, y: fitted, color: SERIES.vermillion },
-        { id: 'theory', label: `theory, d × ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: '#1b1f24', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: `theory, d × ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       const aria = (scale) => `Variance of the dot products against d from 1 to ${state.vmaxdim}, ${scale} axes; fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`;
       linear.set({ title: 'Linear axes', legend: xyLegend([band, ...series]),
@@ -311,7 +316,7 @@ function sweepPart(engine, store, number) {
 
       const meanSeries = [
         { id: 'mean', label: 'mean of a · b', kind: 'points', x: sweep.dims, y: sweep.mean, color: SERIES.orange, symbol: 'square' },
-        { id: 'theory', label: 'theory, d × μ²', kind: 'line', x: sweep.dims, y: sweep.theoryMean, color: '#1b1f24', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: 'theory, d × μ²', kind: 'line', x: sweep.dims, y: sweep.theoryMean, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       meanChart.set({ title: 'The mean of the same dot products (linear axes)', legend: xyLegend(meanSeries),
         note: zeroMean ? 'Zero-mean entries give dot products that average zero at every d; only their spread grows.'
@@ -381,11 +386,11 @@ function scaledSweepPart(engine, store, number) {
       ]]);
       const varianceSeries = [
         { id: 'variance', label: 'variance of a · b / √d', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
-        { id: 'theory', label: `theory, level at ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: '#1b1f24', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: `theory, level at ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       const meanSeries = [
         { id: 'mean', label: 'mean of a · b / √d', kind: 'points', x: sweep.dims, y: sweep.mean, color: SERIES.orange, symbol: 'square' },
-        { id: 'theory', label: 'theory, √d × μ²', kind: 'line', x: sweep.dims, y: sweep.theoryMean, color: '#1b1f24', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: 'theory, √d × μ²', kind: 'line', x: sweep.dims, y: sweep.theoryMean, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       varianceChart.set({ title: 'Variance after dividing by √d', legend: xyLegend(varianceSeries),
         draw: xyChart({ id: 'scaled-variance', ariaLabel: `Variance of the scaled dot products against d, for entries ${name}`,

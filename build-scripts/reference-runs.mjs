@@ -1,0 +1,127 @@
+// Runs the project's reference experiments with the native CLI and writes them, with the exact commands, to
+// web/data/reference-runs.json (Lesson 6 imports that file into the page bundle). Each experiment is source 003's
+// Table 1 row 1 (`attention-lab table1 --rows 1`: L = 20, R = 100, 15,000 training sequences, d_model = L) over
+// several seeds, varying one thing at a time: the β strategy, the model, the number of epochs, the learning rate.
+// The CLI computes every mean and standard deviation; this script only schedules the commands and copies their JSON.
+//
+//   node build-scripts/reference-runs.mjs [--seeds 3] [--jobs 2] [--out web/data/reference-runs.json]
+// (build-scripts/reference-runs builds the CLI first and then runs this.)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
+
+// One experiment = one set of training options; its strategies may be split over several commands so two can run
+// at once. `cost` is a rough CPU-seconds estimate used only to start the longest commands first.
+const EXPERIMENTS = [
+  { id: 'encoder', label: 'encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [],
+    commands: [{ strategies: 'search', cost: 110 }, { strategies: 'inverse-sqrt-dk,paper,dynamic,learned', cost: 75 }] },
+  { id: 'attention', label: 'attention only, 10 epochs, lr 5·10⁻⁴', options: ['--model', 'attention'],
+    commands: [{ strategies: 'search', cost: 70 }, { strategies: 'inverse-sqrt-dk,paper,dynamic,learned', cost: 50 }] },
+  { id: 'encoder-30-epochs', label: 'encoder block, 30 epochs, lr 5·10⁻⁴', options: ['--epochs', '30'],
+    commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 108 }] },
+  { id: 'encoder-lr-2e-3', label: 'encoder block, 10 epochs, lr 2·10⁻³', options: ['--lr', '0.002'],
+    commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 36 }] },
+];
+
+function parseArgs(argv) {
+  const args = { seeds: 3, jobs: 2, out: path.join(ROOT, 'web', 'data', 'reference-runs.json') };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const value = argv[++i];
+    if (flag === '--seeds') args.seeds = Number(value);
+    else if (flag === '--jobs') args.jobs = Number(value);
+    else if (flag === '--out') args.out = path.resolve(value);
+    else throw new Error(`unknown option ${flag}: use --seeds N, --jobs N, --out FILE`);
+    if (!(value ?? '').length) throw new Error(`${flag} needs a value`);
+  }
+  if (!Number.isInteger(args.seeds) || args.seeds < 1 || args.seeds > 20) throw new Error('--seeds: an integer 1…20');
+  if (!Number.isInteger(args.jobs) || args.jobs < 1 || args.jobs > 8) throw new Error('--jobs: an integer 1…8');
+  return args;
+}
+
+function runCli(argv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(CLI, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`attention-lab ${argv.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run build-scripts/reference-runs (it builds it)`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asl-reference-runs-'));
+  const commands = EXPERIMENTS.flatMap((e) => e.commands.map((c, k) => {
+    const json = path.join(tmp, `${e.id}-${k}.json`);
+    const argv = ['table1', '--rows', '1', '--seeds', String(args.seeds), '--seed', '1', '--strategies', c.strategies, ...e.options,
+      '--quiet', '--json', json];
+    return { experiment: e, argv, json, cost: c.cost };
+  }));
+  const queue = [...commands].sort((a, b) => b.cost - a.cost);
+  const t0 = Date.now();
+  const lanes = Array.from({ length: args.jobs }, async () => {
+    while (queue.length) {
+      const job = queue.shift();
+      const started = Date.now();
+      process.stderr.write(`[reference-runs] attention-lab ${job.argv.slice(0, -2).join(' ')}\n`);
+      job.table = await runCli(job.argv);
+      job.seconds = (Date.now() - started) / 1000;
+      process.stderr.write(`[reference-runs] done in ${job.seconds.toFixed(0)} s: ${job.experiment.id} ${job.argv[job.argv.indexOf('--strategies') + 1]}\n`);
+    }
+  });
+  await Promise.all(lanes);
+  const totalSeconds = (Date.now() - t0) / 1000;
+
+  const groups = [];
+  for (const job of commands) {
+    const out = JSON.parse(fs.readFileSync(job.json, 'utf8'));
+    // The command as someone would type it again: the JSON goes to a file of their choosing.
+    const command = `build/native/attention-lab ${job.argv.slice(0, -1).join(' ')} FILE.json`;
+    for (const row of out.rows) {
+      groups.push({
+        experiment: job.experiment.id,
+        method: row.method, // "inverse-sqrt-dk", "fixed 5" (the paper's β for this row), "search", "dynamic", "learned"
+        config: row.config,
+        paperTestAccuracy: row.paperTestAccuracy, // the CLI's copy of the paper's figure for this method, or null
+        beta: row.beta,
+        tokenAccuracy: row.tokenAccuracy,
+        sequenceAccuracy: row.sequenceAccuracy,
+        runs: row.runs.map((r) => ({ seed: r.seed, beta: r.beta, test: r.test, val: r.val, seconds: r.seconds,
+          search: r.search ? { beta: r.search.beta, bracket: r.search.bracket, probes: r.search.probes.length } : null })),
+        command,
+        kernels: out.kernels,
+      });
+    }
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const data = {
+    about: 'Test-set accuracy of the native CLI (attention-lab table1) on source 003\'s Table 1 row 1, mean and sample ' +
+      'standard deviation over seeds. Made by build-scripts/reference-runs; do not edit by hand.',
+    generatedBy: `build-scripts/reference-runs --seeds ${args.seeds} --jobs ${args.jobs}`,
+    generated: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
+    wallSeconds: Math.round(totalSeconds),
+    seeds: Array.from({ length: args.seeds }, (_, i) => i + 1),
+    experiments: EXPERIMENTS.map((e) => ({ id: e.id, label: e.label, options: e.options })),
+    groups,
+  };
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  fs.writeFileSync(args.out, `${JSON.stringify(data, null, 1)}\n`);
+  process.stderr.write(`[reference-runs] wrote ${path.relative(ROOT, args.out)} (${groups.length} groups) in ${totalSeconds.toFixed(0)} s\n`);
+  for (const g of groups) {
+    const pct = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)}`;
+    process.stdout.write(`${g.experiment.padEnd(18)} ${g.method.padEnd(16)} β ${g.beta.mean.toPrecision(3).padEnd(7)} token ${pct(g.tokenAccuracy)} %  sequence ${pct(g.sequenceAccuracy)} %\n`);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`reference-runs: ${error.message}\n`);
+  process.exit(1);
+});

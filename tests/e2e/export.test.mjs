@@ -1,0 +1,178 @@
+// Export in Chromium: every chart's PNG, SVG and CSV downloads hold the numbers the page shows (and the engine
+// computed), their file names say which lesson, chart and settings they come from, and "copy link" copies a link
+// that reopens the same state. Needs build/page/app.js (node web/build.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { loadEngine } from '../../web/engine.js';
+
+let server;
+let browser;
+let engine;
+const open = [];
+
+before(async () => {
+  assertBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  engine = await loadEngine();
+});
+
+after(async () => {
+  for (const context of open) await context.close().catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+async function load(hash, options = {}) {
+  const opened = await openPage(browser, server.url + hash, options);
+  open.push(opened.context);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready');
+  return opened;
+}
+
+/** Clicks an export button and returns { name, bytes } of the file it saves. */
+async function download(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync(path) };
+}
+
+/** Parses CSV text (quoted fields allowed) into rows of strings. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i += 1; } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\n') { row.push(field.replace(/\r$/, '')); rows.push(row); row = []; field = ''; } else field += ch;
+  }
+  return rows;
+}
+
+test('a bar chart\'s CSV holds the values drawn on its bars, and its file name says lesson, chart and settings', async () => {
+  const { page, log } = await load('#lesson=saturation&gdk=256&gn=8');
+  await page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
+  const { name, bytes } = await download(page, '[data-chart="row-weights"] [data-export="csv"]');
+  assert.equal(name, 'saturation_row-weights_gdk-256_gn-8.csv');
+  const rows = parseCsv(bytes.toString('utf8'));
+  assert.deepEqual(rows[0], ['label', 'value']);
+  const drawn = await page.$$eval('[data-chart="row-weights"] .bar', (n) => n.map((b) => b.dataset.value));
+  assert.deepEqual(rows.slice(1).map((r) => r[1]), drawn, 'the CSV has the numbers behind the bars, at full precision');
+  const expected = engine.softmaxStats({ dK: 256, n: 8, scaled: false, seed: 1 }).weights;
+  rows.slice(1).forEach((r, i) => assert.ok(Math.abs(Number(r[1]) - expected[i]) <= 1e-12, `weight ${i}`));
+  // The "show data" table lists the same numbers.
+  await page.click('[data-chart="row-weights"] .chart-data summary');
+  const table = await page.$$eval('[data-chart="row-weights"] .data-table tbody td', (n) => n.map((c) => c.textContent));
+  assert.deepEqual(table, drawn);
+  assert.deepEqual(problems(log), []);
+});
+
+test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async () => {
+  const { page, log } = await load('#lesson=selfattention&step=6&sentence=one%20two%20three%20four');
+  const figure = 'figure[data-matrix="weights"]';
+  await page.waitForSelector(`${figure} .cell`);
+  const cells = await page.$$eval(`${figure} .cell`, (n) => n.map((c) => ({
+    row: Number(c.dataset.row), col: Number(c.dataset.col), value: c.dataset.value, text: c.querySelector('text').textContent,
+    fill: getComputedStyle(c.querySelector('rect')).fill, x: c.getCTM().e, y: c.getCTM().f,
+    w: c.querySelector('rect').width.baseVal.value, h: c.querySelector('rect').height.baseVal.value,
+  })));
+  assert.equal(cells.length, 16);
+
+  const csv = await download(page, `${figure} [data-export="csv"]`);
+  assert.equal(csv.name, 'selfattention_weights_sentence-one-two-three-four_step-6.csv');
+  const rows = parseCsv(csv.bytes.toString('utf8'));
+  assert.deepEqual(rows[0], ['row \\ column', 'one', 'two', 'three', 'four']);
+  assert.deepEqual(rows.slice(1).map((r) => r[0]), ['one', 'two', 'three', 'four']);
+  for (const c of cells) assert.equal(rows[1 + c.row][1 + c.col], c.value, `cell (${c.row}, ${c.col})`);
+  const expected = engine.selfAttentionExample({ sentence: 'one two three four', dModel: 8, dK: 4, seed: 1, scaled: true, causal: false });
+  for (const c of cells) assert.ok(Math.abs(Number(rows[1 + c.row][1 + c.col]) - expected.weights[c.row * 4 + c.col]) <= 1e-6);
+
+  const svg = await download(page, `${figure} [data-export="svg"]`);
+  assert.equal(svg.name, 'selfattention_weights_sentence-one-two-three-four_step-6.svg');
+  const text = svg.bytes.toString('utf8');
+  assert.match(text, /^<\?xml/);
+  assert.match(text, /<title>Attention weights A<\/title>/);
+  const svgTexts = [...text.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  for (const c of cells) assert.ok(svgTexts.includes(c.text), `the SVG prints ${c.text}`);
+  for (const c of cells) assert.ok(text.includes(`fill="${c.fill}"`), `the SVG has the colour ${c.fill} of cell (${c.row}, ${c.col})`);
+  assert.doesNotMatch(text, /class="cell-focus/, 'the keyboard focus box is left out');
+
+  const png = await download(page, `${figure} [data-export="png"]`);
+  assert.equal(png.name, 'selfattention_weights_sentence-one-two-three-four_step-6.png');
+  assert.deepEqual([...png.bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(''), 'PNG');
+  // Read the PNG's pixels in a blank page (the lab's own page forbids data: images) and compare each cell's colour.
+  const blank = await browser.newPage();
+  const pixels = await blank.evaluate(async ({ data, points }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, at: points.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3))) };
+  }, { data: png.bytes.toString('base64'), points: cells.map((c) => [Math.round(2 * (c.x + 4)), Math.round(2 * (26 + c.y + 4))]) });
+  await blank.close();
+  const svgSize = await page.$eval(`${figure} svg.heatmap-svg`, (s) => [Number(s.getAttribute('width')), Number(s.getAttribute('height'))]);
+  assert.deepEqual([pixels.width, pixels.height], [2 * svgSize[0], 2 * (svgSize[1] + 26)], 'twice the size on screen, with a title line');
+  cells.forEach((c, k) => {
+    const want = c.fill.match(/\d+/g).map(Number);
+    const got = pixels.at[k];
+    assert.ok(want.every((v, i) => Math.abs(v - got[i]) <= 3), `cell (${c.row}, ${c.col}): PNG ${got}, page ${want}`);
+  });
+  assert.deepEqual(problems(log), []);
+});
+
+test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its bins', async () => {
+  const { page } = await load('#lesson=variance&vmaxdim=16&vdims=5');
+  await page.waitForFunction(() => document.querySelector('[data-chart="sweep-linear"] [data-series="variance"]')?.dataset.count === '16');
+  const csv = await download(page, '[data-chart="sweep-linear"] [data-export="csv"]');
+  assert.equal(csv.name, 'variance_sweep-linear_vdims-5_vmaxdim-16.csv');
+  const rows = parseCsv(csv.bytes.toString('utf8'));
+  const measured = rows.filter((r) => r[0] === 'measured variance');
+  assert.equal(measured.length, 16);
+  const sweep = engine.varianceSweep({ maxDim: 16, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
+  measured.forEach((r, i) => {
+    assert.equal(Number(r[1]), sweep.dims[i]);
+    assert.ok(Math.abs(Number(r[2]) - sweep.variance[i]) <= 1e-12 * (1 + sweep.variance[i]), `variance at d = ${sweep.dims[i]}`);
+  });
+  const svg = await download(page, '[data-chart="sweep-linear"] [data-export="svg"]');
+  const text = svg.bytes.toString('utf8');
+  assert.equal((text.match(/class="mark"/g) ?? []).length, 16, 'one marker per measured variance');
+  assert.match(text, /<text[^>]*>dimension d<\/text>/, 'the axis label is in the file');
+
+  const hist = await download(page, '[data-chart="hist-0"] [data-export="csv"]');
+  const bins = parseCsv(hist.bytes.toString('utf8'));
+  assert.deepEqual(bins[0], ['bin from', 'bin to', 'count']);
+  const drawn = await page.$$eval('[data-chart="hist-0"] .bins rect', (n) => n.map((r) => r.dataset.count));
+  assert.deepEqual(bins.slice(1).map((r) => r[2]), drawn);
+});
+
+test('"copy link" copies a link with the section\'s settings that opens the same state', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  open.push(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  const page = await context.newPage();
+  await page.goto(`${server.url}#lesson=variance&vdims=5,50`);
+  await page.waitForSelector('body[data-engine="ready"]');
+  await page.fill('input[data-key="vseed"]', '9');
+  await page.waitForFunction(() => location.hash.includes('vseed=9'));
+  await page.click('#lesson-saturation .copy-link'); // another section's button: the link opens that lesson
+  await page.waitForSelector('#lesson-saturation .copy-link[data-copied="1"]');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, `${server.url}#lesson=saturation&vseed=9&vdims=5,50`);
+  assert.equal(await page.inputValue('#lesson-saturation .copy-field'), copied, 'the link is also shown');
+  const again = await context.newPage();
+  await again.goto(copied);
+  await again.waitForSelector('body[data-engine="ready"]');
+  assert.equal(await again.inputValue('input[data-key="vdims"]'), '5,50');
+  assert.equal(await again.inputValue('[data-part="histograms"] input[data-key="vseed"]'), '9');
+});

@@ -1,0 +1,350 @@
+// Lessons 4 and 5 in Chromium: every part renders the engine's numbers, reacts to its controls, restores its state
+// from a link, rejects bad link values with a visible notice, and fits a phone. Numbers on screen are compared with
+// the same engine loaded in Node for the same settings. Needs build/page/app.js (node web/build.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { loadEngine } from '../../web/engine.js';
+import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
+
+let server;
+let browser;
+let engine;
+const open = [];
+
+before(async () => {
+  assertBuilt();
+  server = await startServer();
+  browser = await launchBrowser();
+  engine = await loadEngine();
+});
+
+after(async () => {
+  for (const context of open) await context.close().catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+// What the page asks the engine for (the same constants as web/sections/temperature.js and heads.js).
+const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
+const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
+const ASSUMPTION_SAMPLES = 150;
+const SWEEP = { tokens: 8, samples: 200 };
+
+/** Opens the page with `hash` and waits until both lessons have drawn. */
+async function load(hash = '', { viewport } = {}) {
+  const opened = await openPage(browser, server.url + hash, { viewport });
+  open.push(opened.context);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
+  await opened.page.waitForSelector('[data-stats="drift"] [data-stat="measured"]');
+  await opened.page.waitForSelector('[data-stats="heads-sweep"] [data-stat="dkvar"]');
+  return opened;
+}
+
+const noErrors = (log, where) => {
+  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
+  assert.deepEqual(log.errors, [], `page errors (${where})`);
+};
+
+const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const cellValue = (page, table, key) => page.$eval(`[data-table="${table}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const barValues = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar`, (n) => n.map((b) => Number(b.dataset.value)));
+const matrix = (page, id) => page.$$eval(`figure[data-matrix="${id}"] .cell`, (n) => n.map((c) => Number(c.dataset.value)));
+const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
+const closeAll = (got, want, tol, what) => {
+  assert.equal(got.length, want.length, `${what}: ${got.length} values, expected ${want.length}`);
+  got.forEach((v, i) => assert.ok(close(v, want[i], tol), `${what}[${i}]: page ${v}, engine ${want[i]}`));
+};
+const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
+/** Waits until the link carries key=value (a link leaves out keys at their default: pass null for those). */
+const hashHas = (page, key, value) => until(page, ([k, v]) => new URLSearchParams(location.hash.slice(1)).get(k) === v, [key, value]);
+/** The engine options 4.3 uses for a state. */
+const derivationOptions = (s) => ({ dK: s.tdk, samples: s.tsamples, seed: s.tseed, meanQ: s.tdmean, meanK: s.tdmean, sigmaQ: s.tdsd, sigmaK: s.tdsd,
+  correlation: s.tdcorr });
+
+/** The engine options 4.4 and 4.5 use for a state. */
+const assumptionOptions = (s) => ({ dX: s.tdx, dK: s.tkdim, sigmaX: s.tsx, sigmaWq: s.tswq, sigmaWk: s.tswk, meanX: s.tmx, tokens: s.ttokens,
+  samples: ASSUMPTION_SAMPLES, seed: s.tseed });
+
+test('the keys of Lessons 4 and 5 round-trip through a link, and bad values fall back to their defaults', () => {
+  const state = { ...defaults(), lesson: 'heads', tscores: [1, -2.5, 1e-3], tbeta: 0.002, tshift: -7, tmatrix: [1, 2, 3, 4, 5, 6, 7, 8, 9], tdk: 512,
+    tsamples: 500, tdmean: -1.5, tdsd: 2, tdcorr: 0.25, tdx: 16, tkdim: 8, tsx: 2, tswq: 0.5, tswk: 0.01, tmx: -1.5, ttokens: 12, tdrift: 2.5, tseed: 9,
+    hdmodel: 24, hheads: '8', hscale: 'dmodel', hseed: 4294967295 };
+  assert.deepEqual(parseHash(formatHash(state)), { state, problems: [] });
+  assert.match(formatHash(state), /&tmatrix=1,2,3,4,5,6,7,8,9&/);
+  for (const row of STATE_TABLE.filter((r) => /^[th][a-z]/.test(r.key) && ['temperature', 'heads'].includes(r.section))) {
+    assert.ok(row.type.accepts(row.def), `${row.key}: its default is allowed`);
+  }
+
+  const { state: s, problems: p } = parseHash('#lesson=tempo&tbeta=2000&tmatrix=1,2,3&tdk=0&tdcorr=2&hheads=3&hscale=sqrt&tdrift=0&tswq=0');
+  const d = defaults();
+  assert.deepEqual([s.lesson, s.tbeta, s.tmatrix, s.tdk, s.tdcorr, s.hheads, s.hscale, s.tdrift, s.tswq],
+    [d.lesson, d.tbeta, d.tmatrix, d.tdk, d.tdcorr, d.hheads, d.hscale, d.tdrift, d.tswq]);
+  assert.deepEqual(p.map((x) => x.key), ['lesson', 'tbeta', 'tmatrix', 'tdk', 'tdcorr', 'hheads', 'hscale', 'tdrift', 'tswq']);
+});
+
+test('the contents list Lessons 4 and 5 after Lessons 1–3 and choosing one scrolls to it', async () => {
+  const { page, log } = await load();
+  const listed = await page.$$eval('#toc a', (n) => n.map((a) => a.dataset.lesson));
+  assert.deepEqual(listed.slice(0, 5), ['selfattention', 'variance', 'saturation', 'temperature', 'heads']);
+  for (const id of ['temperature', 'heads']) {
+    await page.click(`#toc a[data-lesson="${id}"]`);
+    await hashHas(page, 'lesson', id);
+    const top = await page.$eval(`#lesson-${id}`, (n) => n.getBoundingClientRect().top);
+    assert.ok(Math.abs(top) < 5, `${id} is scrolled to the top (${top}px)`);
+  }
+  noErrors(log, 'contents');
+});
+
+test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivation and assumption checks', async () => {
+  const { page, log } = await load('#lesson=temperature');
+  const d = defaults();
+
+  // 4.1 at the defaults: weights at β = 1, the shifted scores give the same weights, T = 1/β from the engine.
+  const now = engine.boltzmann({ scores: d.tscores, betas: [d.tbeta], shift: d.tshift });
+  closeAll(await barValues(page, 'boltzmann-weights'), Array.from(now.weights), 1e-12, 'weights');
+  closeAll(await barValues(page, 'boltzmann-shifted'), Array.from(now.shiftedWeights), 1e-12, 'shifted weights');
+  closeAll(await barValues(page, 'boltzmann-shifted'), await barValues(page, 'boltzmann-weights'), 1e-12, 'the shift changes nothing');
+  assert.equal(await stat(page, 'boltzmann', 'temperature'), now.temperatures[0]);
+  assert.match(await page.textContent('[data-part="boltzmann"] .temperature-readout'), /T = 1\/β = 1$/, 'T is printed beside β');
+  assert.ok(close(await stat(page, 'boltzmann', 'entropy'), now.entropy[0]));
+  assert.ok(close(await stat(page, 'boltzmann', 'maxweight'), now.maxWeight[0]));
+  assert.ok(await stat(page, 'boltzmann', 'shiftchange') < 1e-12);
+  assert.equal(await page.$eval('[data-chart="boltzmann-sweep"] svg', (n) => n.dataset.xScale), 'log');
+  assert.equal(await page.$eval('[data-chart="boltzmann-sweep"] [data-series="w0"]', (n) => Number(n.dataset.count)), BETA_GRID.length);
+
+  // 4.2: both normalisations of the 3×3 matrix, as the engine computes them; attention's rows sum to 1.
+  const norm = engine.normalisationDemo({ scores: d.tmatrix, rows: 3, cols: 3, beta: d.tbeta });
+  closeAll(await matrix(page, 'norm-scores'), d.tmatrix, 0, 'scores');
+  closeAll(await matrix(page, 'norm-rows'), Array.from(norm.byRow), 1e-12, 'by row');
+  closeAll(await matrix(page, 'norm-columns'), Array.from(norm.byColumn), 1e-12, 'by column');
+  for (let i = 0; i < 3; i += 1) {
+    assert.ok(close(await cellValue(page, 'sums', `rr${i}`), 1, 1e-12), `row ${i} of attention's weights sums to 1`);
+    assert.ok(close(await cellValue(page, 'sums', `cc${i}`), 1, 1e-12), `column ${i} of the paper's weights sums to 1`);
+    assert.ok(close(await cellValue(page, 'sums', `rc${i}`), norm.byRowColumnSums[i], 1e-12));
+  }
+  assert.ok(close(await stat(page, 'normalisation', 'maxdiff'), norm.maxDifference));
+  assert.ok(norm.maxDifference > 0.1, 'the two normalisations differ for the default matrix');
+  assert.ok(await page.$$eval('[data-part="normalisation"] math', (n) => n.length) >= 2, 'both formulas are typeset');
+
+  // 4.3: every line of the derivation as the engine measured it, with its exact value.
+  const der = engine.derivation(derivationOptions(d));
+  for (const [key, field] of [['vardot', 'varDot'], ['sumvarprod', 'sumVarProducts'], ['sumvarvar', 'sumVarQVarK']]) {
+    assert.ok(close(await cellValue(page, 'derivation', key), der[field].value), `${key} measured`);
+    assert.ok(close(await cellValue(page, 'derivation', `${key}theory`), der[field].theory), `${key} exact`);
+  }
+  assert.equal(await cellValue(page, 'derivation', 'dk'), d.tdk);
+  assert.deepEqual(await page.$$eval('[data-table="derivation"] tr[data-broken]', (n) => n.map((r) => r.dataset.broken)), ['0', '0', '0', '0']);
+  assert.ok(close(await cellValue(page, 'assumptions', 'covqk'), der.covQK.value));
+  assert.ok(close(await cellValue(page, 'assumptions', 'covsum'), der.covarianceSum.value));
+  assert.ok(await page.$$eval('[data-table="derivation"] math', (n) => n.length) >= 4, 'each line is typeset');
+
+  // 4.4: prediction beside measurement.
+  const check = engine.assumptionCheck(assumptionOptions(d));
+  assert.ok(close(await cellValue(page, 'prediction', 'paperpredicted'), check.predicted));
+  assert.ok(close(await cellValue(page, 'prediction', 'allpredicted'), check.predictedAll));
+  assert.ok(close(await cellValue(page, 'prediction', 'allmeasured'), check.measured));
+  assert.ok(close(await cellValue(page, 'prediction', 'diagmeasured'), check.measuredDiagonal));
+  assert.ok(close(await cellValue(page, 'prediction', 'offmeasured'), check.measuredOffDiagonal));
+  assert.ok(close(await cellValue(page, 'prediction', 'diagpredicted'), check.predictedDiagonal));
+  assert.ok(close(await cellValue(page, 'prediction', 'offpredicted'), check.predictedOffDiagonal));
+  assert.ok(close(await stat(page, 'assumptions', 'scaled'), check.scaledVariance));
+  assert.ok(close(await stat(page, 'assumptions', 'restoringbeta'), check.restoringBeta));
+  assert.ok(close(await stat(page, 'assumptions', 'sharpscaled'), check.scaled.maxWeight));
+  closeAll(await matrix(page, 'assume-scores'), Array.from(check.firstScores), 1e-7, 'first draw of scores');
+  assert.equal(check.predicted, 64, 'unit queries and keys: the paper predicts d_k');
+
+  // 4.5 at f = 1: the grid and the chosen factor come from one engine call.
+  const drift = engine.weightDrift({ ...assumptionOptions(d), drifts: [...DRIFT_GRID, d.tdrift] });
+  const g = DRIFT_GRID.length;
+  assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[g]));
+  assert.ok(close(await stat(page, 'drift', 'maxweight'), drift.maxWeight[g]));
+  assert.equal(await page.$eval('[data-chart="drift-variance"] [data-series="measured"]', (n) => Number(n.dataset.count)), g);
+  assert.ok(close(drift.measured[g], check.measured, 1e-9), 'at f = 1 the drift part measures what 4.4 measured');
+  noErrors(log, 'Lesson 4');
+});
+
+test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a broken assumption, σ_W and drift', async () => {
+  const { page, log } = await load('#lesson=temperature');
+  // β → ∞: the argmax takes everything; β → 0: uniform, entropy ln n.
+  await page.click('[data-part="boltzmann"] .preset-row button:nth-of-type(3)');
+  await hashHas(page, 'tbeta', '1000');
+  await until(page, () => Number(document.querySelector('[data-stats="boltzmann"] [data-stat="maxweight"]').dataset.value) > 0.999999);
+  assert.equal(await stat(page, 'boltzmann', 'temperature'), 0.001);
+  await page.click('[data-part="boltzmann"] .preset-row button:nth-of-type(1)');
+  await hashHas(page, 'tbeta', '0.001');
+  await until(page, () => Number(document.querySelector('[data-stats="boltzmann"] [data-stat="maxweight"]').dataset.value) < 0.2505);
+  assert.ok(close(await stat(page, 'boltzmann', 'entropy'), Math.log(4), 1e-5), 'nearly ln 4');
+  // The log track's middle is β = 1 (the default, so the key leaves the link); typing 0 gives T = ∞.
+  await page.fill('[data-part="boltzmann"] input[data-key="tbeta"][type="range"]', '500');
+  await hashHas(page, 'tbeta', null);
+  await page.fill('[data-part="boltzmann"] input[data-key="tbeta"][type="number"]', '0');
+  await hashHas(page, 'tbeta', '0');
+  await until(page, () => document.querySelector('[data-part="boltzmann"] .temperature-readout strong')?.textContent === '∞');
+  assert.deepEqual(await barValues(page, 'boltzmann-weights'), [0.25, 0.25, 0.25, 0.25]);
+
+  // A new row of scores and a shift.
+  await page.fill('[data-part="boltzmann"] input[data-key="tbeta"][type="number"]', '1');
+  await page.fill('input[data-key="tscores"]', '5, 5, 0');
+  await page.fill('input[data-key="tshift"]', '-300');
+  await hashHas(page, 'tscores', '5,5,0');
+  await hashHas(page, 'tshift', '-300');
+  await until(page, () => document.querySelectorAll('[data-chart="boltzmann-weights"] .bar').length === 3);
+  const w = await barValues(page, 'boltzmann-weights');
+  closeAll(w, Array.from(engine.boltzmann({ scores: [5, 5, 0], betas: [1], shift: -300 }).weights), 1e-12, 'weights of 5, 5, 0');
+  closeAll(await barValues(page, 'boltzmann-shifted'), w, 1e-12, 'shifted by −300');
+
+  // One cell of the 3×3 matrix.
+  await page.fill('input[data-key="tmatrix"][data-cell="4"]', '7');
+  await hashHas(page, 'tmatrix', '2,0,1,4,7,0,1,3,2');
+  const norm = engine.normalisationDemo({ scores: [2, 0, 1, 4, 7, 0, 1, 3, 2], rows: 3, cols: 3, beta: 1 });
+  await until(page, (v) => Math.abs(Number(document.querySelector('figure[data-matrix="norm-rows"] .cell[data-row="1"][data-col="1"]').dataset.value) - v) < 1e-12, norm.byRow[4]);
+
+  // d_k of the derivation, then a broken assumption: with means of 1 the product rule (line 3) fails.
+  await page.fill('input[data-key="tdk"][type="number"]', '8');
+  await until(page, () => document.querySelector('[data-table="derivation"] [data-stat="dk"]')?.dataset.value === '8');
+  const der = engine.derivation(derivationOptions({ ...defaults(), tdk: 8 }));
+  assert.ok(close(await cellValue(page, 'derivation', 'vardot'), der.varDot.value));
+  await page.click('[data-part="derivation"] .preset-row button:nth-of-type(2)');
+  await hashHas(page, 'tdmean', '1');
+  await until(page, () => document.querySelector('[data-table="derivation"] tr[data-step="sumvarvar"]')?.dataset.broken === '1');
+  assert.equal(await page.getAttribute('[data-table="derivation"] tr[data-step="sumvarprod"]', 'data-broken'), '0', 'line 2 still holds');
+  const broken = engine.derivation(derivationOptions({ ...defaults(), tdk: 8, tdmean: 1 }));
+  assert.ok(close(await cellValue(page, 'derivation', 'sumvarprodtheory'), broken.sumVarProducts.theory));
+  assert.ok(broken.sumVarProducts.theory > broken.sumVarQVarK.theory, 'means add to the variance of each product');
+
+  // Unit weights: Q and K entries get variance d_x = 64, so the scores d_x²·d_k.
+  await page.click('[data-part="assumptions"] .preset-row button:nth-of-type(2)');
+  await hashHas(page, 'tswq', '1');
+  await until(page, () => Number(document.querySelector('[data-table="prediction"] [data-stat="paperpredicted"]').dataset.value) === 64 * 64 * 64);
+  assert.ok(await stat(page, 'assumptions', 'scaled') > 1000, 'after ÷√d_k the variance is still about 4096');
+  assert.ok(await stat(page, 'assumptions', 'restoringbeta') < 0.01);
+
+  // Drift f = 2 on the unit setting: sixteen times the variance.
+  await page.click('[data-part="assumptions"] .preset-row button:nth-of-type(1)');
+  await hashHas(page, 'tswq', null);
+  await page.fill('input[data-key="tdrift"][type="number"]', '2');
+  await hashHas(page, 'tdrift', '2');
+  const drift = engine.weightDrift({ ...assumptionOptions(defaults()), drifts: [...DRIFT_GRID, 2] });
+  const g = DRIFT_GRID.length;
+  await until(page, (v) => Math.abs(Number(document.querySelector('[data-stats="drift"] [data-stat="measured"]').dataset.value) - v) < 1e-9 * v, drift.measured[g]);
+  assert.ok(close(drift.measured[g] / drift.measured[DRIFT_GRID.indexOf(1)], 16, 1e-6), 'the engine\'s variance grows by f⁴');
+  assert.ok(await stat(page, 'drift', 'maxweight') > drift.assumed.maxWeight + 0.2, 'the rows are much sharper than 1/√d_k intended');
+  noErrors(log, 'Lesson 4 controls');
+});
+
+test('a link restores Lesson 4\'s settings; bad values fall back with a visible notice', async () => {
+  const good = '#lesson=temperature&tscores=1,0,-1&tbeta=20&tshift=3&tmatrix=1,0,0,0,1,0,0,0,1&tdk=16&tsamples=2000&tdcorr=0.5&tdx=32&tkdim=16&tswq=0.25&tswk=0.5&tmx=1&ttokens=6&tdrift=1.5&tseed=3';
+  const { page, log } = await load(good);
+  assert.equal(await page.inputValue('input[data-key="tscores"]'), '1,0,-1');
+  assert.equal(await page.inputValue('input[data-key="tbeta"][type="number"]'), '20');
+  assert.equal(await page.inputValue('input[data-key="tmatrix"][data-cell="4"]'), '1');
+  assert.equal(await page.inputValue('input[data-key="tdk"][type="number"]'), '16');
+  assert.equal(await page.inputValue('input[data-key="tdcorr"]'), '0.5');
+  assert.equal(await page.inputValue('input[data-key="tmx"]'), '1');
+  const s = parseHash(good).state;
+  const b = engine.boltzmann({ scores: [1, 0, -1], betas: [20], shift: 3 });
+  closeAll(await barValues(page, 'boltzmann-weights'), Array.from(b.weights), 1e-12, 'weights at β = 20');
+  assert.equal(await stat(page, 'boltzmann', 'temperature'), b.temperatures[0]);
+  const norm = engine.normalisationDemo({ scores: s.tmatrix, rows: 3, cols: 3, beta: 20 });
+  closeAll(await matrix(page, 'norm-columns'), Array.from(norm.byColumn), 1e-12, 'by column at β = 20');
+  const der = engine.derivation(derivationOptions(s));
+  assert.ok(close(await cellValue(page, 'derivation', 'sumvarvar'), der.sumVarQVarK.value));
+  assert.equal(await page.getAttribute('[data-table="derivation"] tr[data-step="sumvarvar"]', 'data-broken'), '1', 'correlated qᵢ, kᵢ break the product rule');
+  const check = engine.assumptionCheck(assumptionOptions(s));
+  assert.ok(close(await cellValue(page, 'prediction', 'diagmeasured'), check.measuredDiagonal));
+  assert.ok(close(await cellValue(page, 'prediction', 'offpredicted'), check.predictedOffDiagonal));
+  assert.ok(check.predictedDiagonal > check.predictedOffDiagonal, 'with mean 1 the diagonal scores spread wider');
+  const drift = engine.weightDrift({ ...assumptionOptions(s), drifts: [...DRIFT_GRID, 1.5] });
+  assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[DRIFT_GRID.length]));
+  assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
+  noErrors(log, 'a Lesson 4 link');
+
+  const bad = await load('#lesson=temperature&tbeta=-1&tmatrix=1,2&tdk=5000&tsx=abc&tdrift=20');
+  const notice = bad.page.locator('[data-notice="link"]');
+  assert.ok(await notice.isVisible());
+  const text = await notice.textContent();
+  for (const key of ['tbeta', 'tmatrix', 'tdk', 'tsx', 'tdrift']) assert.match(text, new RegExp(`${key} = `), `the notice names ${key}`);
+  assert.equal(await bad.page.inputValue('input[data-key="tbeta"][type="number"]'), '1');
+  assert.equal(await bad.page.inputValue('input[data-key="tdk"][type="number"]'), '64');
+  assert.equal(await bad.page.inputValue('input[data-key="tmatrix"][data-cell="0"]'), '2');
+  assert.equal(await bad.page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('tbeta')), null, 'the link drops the bad value');
+});
+
+test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the engine computes them', async () => {
+  const { page, log } = await load('#lesson=heads');
+  const d = defaults();
+  const H = Number(d.hheads);
+  const r = engine.multiHeadExample({ sentence: d.sentence, dModel: d.hdmodel, heads: H, seed: d.hseed, scaleBy: d.hscale });
+  const n = r.tokens.length;
+  assert.equal(await page.$$eval('.head-panel', (x) => x.length), H);
+  for (let h = 0; h < H; h += 1) {
+    closeAll(await matrix(page, `head-${h + 1}-weights`), Array.from(r.weights).slice(h * n * n, (h + 1) * n * n), 1e-7, `head ${h + 1} weights`);
+    assert.ok(close(await stat(page, `head-${h + 1}`, 'scaledvar'), r.headScaledScoreVariance[h]));
+    assert.ok(close(await stat(page, `head-${h + 1}`, 'maxweight'), r.headMaxWeight[h]));
+  }
+  closeAll(await matrix(page, 'concat'), Array.from(r.concat), 1e-7, 'concat');
+  closeAll(await matrix(page, 'wo'), Array.from(r.wO), 1e-7, 'W^O');
+  closeAll(await matrix(page, 'mh-output'), Array.from(r.output), 1e-7, 'output');
+  assert.ok(await page.$$eval('[data-part="combine"] math', (x) => x.length) >= 1, 'Multihead = Concat · Wᴼ is typeset');
+  for (const by of ['dk', 'dmodel', 'none']) {
+    assert.ok(close(await cellValue(page, 'scaling', `${by}var1`), r.comparison[by].scaledScoreVariance[0]), `head 1 ÷ ${by}`);
+  }
+
+  const sweep = engine.multiHeadSweep({ dModel: d.hdmodel, heads: [1, 2, 4, 8], tokens: SWEEP.tokens, samples: SWEEP.samples, seed: d.hseed });
+  assert.equal(await page.$eval('[data-chart="heads-variance"] [data-series="dmodel"]', (x) => Number(x.dataset.count)), 4);
+  assert.ok(close(await stat(page, 'heads-sweep', 'dmodelvar'), sweep.dmodel.scaledScoreVariance[3]));
+  assert.ok(close(await stat(page, 'heads-sweep', 'dkvar'), sweep.dk.scaledScoreVariance[3]));
+  assert.ok(close(await stat(page, 'heads-sweep', 'dmodelmax'), sweep.dmodel.maxWeight[3]));
+  assert.ok(sweep.dmodel.scaledScoreVariance[3] < sweep.dk.scaledScoreVariance[3] / 4, 'with 8 heads √d_model shrinks the variance about eight-fold');
+  noErrors(log, 'Lesson 5');
+});
+
+test('Lesson 5 reacts to H, the scaling toggle and d_model, and restores them from a link', async () => {
+  const { page, log } = await load('#lesson=heads');
+  await page.check('input[data-key="hheads"][value="8"]');
+  await until(page, () => document.querySelectorAll('.head-panel').length === 8);
+  await page.check('input[data-key="hscale"][value="dmodel"]');
+  await hashHas(page, 'hscale', 'dmodel');
+  const r = engine.multiHeadExample({ sentence: 'money bank grows', dModel: 16, heads: 8, seed: 1, scaleBy: 'dmodel' });
+  await until(page, (v) => Math.abs(Number(document.querySelector('[data-stats="head-1"] [data-stat="scaledvar"]').dataset.value) - v) <= 1e-9 * (1 + v), r.headScaledScoreVariance[0]);
+  assert.equal(r.scale, 0.25, 'the mistake divides by √16 = 4');
+
+  // d_model = 12: 8 no longer divides it; the page falls back to 4 and says so.
+  await page.fill('input[data-key="hdmodel"]', '12');
+  await hashHas(page, 'hdmodel', '12');
+  await hashHas(page, 'hheads', null);
+  assert.equal(await page.isDisabled('input[data-key="hheads"][value="8"]'), true);
+  assert.match(await page.textContent('[data-notice="heads"]'), /does not divide/);
+  await until(page, () => document.querySelector('[data-chart="heads-variance"] [data-series="dk"]')?.dataset.count === '3');
+
+  // The sentence is Lesson 1's.
+  await page.fill('#lesson-heads input[data-key="sentence"]', 'river bank flows fast');
+  await until(page, () => document.querySelectorAll('#lesson-heads .tokens .token').length === 4);
+  assert.equal(await page.inputValue('#lesson-selfattention input[data-key="sentence"]'), 'river bank flows fast');
+  noErrors(log, 'Lesson 5 controls');
+
+  const { page: linked, log: log2 } = await load('#lesson=heads&sentence=a%20b%20c%20d%20e&hdmodel=32&hheads=2&hscale=none&hseed=5');
+  assert.equal(await linked.isChecked('input[data-key="hheads"][value="2"]'), true);
+  assert.equal(await linked.isChecked('input[data-key="hscale"][value="none"]'), true);
+  const e = engine.multiHeadExample({ sentence: 'a b c d e', dModel: 32, heads: 2, seed: 5, scaleBy: 'none' });
+  closeAll(await matrix(linked, 'mh-output'), Array.from(e.output), 1e-7, 'output from the link');
+  assert.equal(await linked.$$eval('[data-notice]', (x) => x.length), 0);
+  noErrors(log2, 'a Lesson 5 link');
+
+  const bad = await load('#lesson=heads&hheads=3&hscale=sqrt&hdmodel=999');
+  const text = await bad.page.textContent('[data-notice="link"]');
+  for (const key of ['hheads', 'hscale', 'hdmodel']) assert.match(text, new RegExp(`${key} = `));
+  assert.equal(await bad.page.isChecked('input[data-key="hheads"][value="4"]'), true);
+  assert.equal(await bad.page.isChecked('input[data-key="hscale"][value="dk"]'), true);
+});
+
+test('at 375 px wide Lessons 4 and 5 do not make the page scroll sideways', async () => {
+  for (const lesson of ['temperature', 'heads']) {
+    const { page } = await load(`#lesson=${lesson}`, { viewport: { width: 375, height: 800 } });
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.doc <= widths.view, `${lesson}: document is ${widths.doc}px wide in a ${widths.view}px window`);
+    const charts = await page.$$eval(`#lesson-${lesson} .chart svg`, (n) => n.map((s) => s.getBoundingClientRect().right));
+    assert.ok(charts.length > 0 && charts.every((r) => r <= 375), `${lesson}: every chart fits (${Math.max(...charts)}px)`);
+  }
+});

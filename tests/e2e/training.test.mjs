@@ -1,0 +1,273 @@
+// Lesson 6 in Chromium: the training lab renders the engine's description of the model, a short run from a link
+// trains in a Web Worker (http) or in slices on the page's thread (file://) and draws its curves and attention,
+// stop and resume work, the page answers clicks while a run goes, the race runs two strategies on the same data, and
+// the results table shows web/data/reference-runs.json. Final numbers are compared with the same run in Node.
+// Needs build/page/app.js and build/page/worker.js (node web/build.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, FILE_URL, assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { loadEngine } from '../../web/engine.js';
+import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
+
+const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'reference-runs.json'), 'utf8'));
+
+let server;
+let browser;
+let engine;
+const open = [];
+
+before(async () => {
+  assertBuilt();
+  assert.ok(fs.existsSync(path.join(ROOT, 'build', 'page', 'worker.js')), 'build/page/worker.js is built (node web/build.mjs)');
+  server = await startServer();
+  browser = await launchBrowser();
+  engine = await loadEngine();
+});
+
+after(async () => {
+  for (const context of open) await context.close().catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+// A setting that learns in a few hundred tiny steps: L = 5, values 0…9, β fixed at 5 (the default strategy).
+const TINY = '#lesson=training&rlen=5&rvals=10&rtrain=4000&rlr=0.01';
+const TINY_OPTIONS = { model: 'encoder', L: 5, R: 10, trainSize: 4000, valSize: 1000, testSize: 10000, dModel: 5, heads: 1,
+  betaStrategy: 'fixed', beta: 5, lr: 0.01, epochs: 10, seed: 1 };
+
+/** Opens the page at `hash` (http unless `base` is given), scrolled to Lesson 6, once the lesson knows its run mode. */
+async function load(hash, { base = server.url, viewport } = {}) {
+  const opened = await openPage(browser, base + hash, { viewport });
+  open.push(opened.context);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
+  await opened.page.$eval('#lesson-training', (n) => n.scrollIntoView());
+  await opened.page.waitForSelector('#lesson-training [data-part="run"] .run-mode:not([data-mode=""])', { timeout: 30000 });
+  return opened;
+}
+
+const noErrors = (log, where) => {
+  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
+  assert.deepEqual(log.errors, [], `page errors (${where})`);
+};
+const run = (sel) => `#lesson-training [data-part="run"] ${sel}`;
+const race = (sel) => `#lesson-training [data-part="race"] ${sel}`;
+const stat = (page, id, key) => page.$eval(`#lesson-training [data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const runStep = (page) => page.$eval(run('.run-status'), (n) => Number(n.dataset.step ?? 0));
+const until = (page, fn, arg, timeout = 60000) => page.waitForFunction(fn, arg, { timeout });
+
+/** The same run in Node's engine, to the end: its test evaluation. */
+function nodeRun(options) {
+  const t = engine.createTrainer(options);
+  try {
+    let r;
+    do r = t.step(500); while (!r.done);
+    return { test: t.evaluate('test'), val: t.evaluate('val'), beta: r.beta };
+  } finally {
+    t.delete();
+  }
+}
+
+test('the keys of Lesson 6 round-trip through a link, and bad values fall back to their defaults with a visible notice', async () => {
+  const state = { ...defaults(), lesson: 'training', rmodel: 'attention', rlen: 12, rvals: 30, rtrain: 5000, rheads: 3, rstrategy: 'search',
+    rbeta: 0.25, repochs: 4, rlr: 0.002, rseed: 4294967295, rrace: ['learned', 'inverse-sqrt-dk', 'dynamic'] };
+  assert.deepEqual(parseHash(formatHash(state)), { state, problems: [] });
+  assert.match(formatHash(state), /&rrace=learned,inverse-sqrt-dk,dynamic$/);
+  for (const row of STATE_TABLE.filter((r) => r.section === 'training')) assert.ok(row.type.accepts(row.def), `${row.key}: its default is allowed`);
+  const { state: s, problems: p } = parseHash('#lesson=training&rmodel=mlp&rlen=1&rrace=fixed&rstrategy=best&rlr=0&rbeta=-1&rrace=fixed,fixed');
+  assert.deepEqual(p.map((x) => x.key), ['rmodel', 'rlen', 'rrace', 'rstrategy', 'rlr', 'rbeta', 'rrace']);
+  assert.equal(s.rmodel, 'encoder');
+  assert.deepEqual(s.rrace, ['inverse-sqrt-dk', 'fixed']);
+
+  const { page, log } = await load('#lesson=training&rmodel=mlp&rlen=20&rheads=3&rrace=search');
+  const notice = await page.$eval('#page-notices', (n) => n.textContent);
+  assert.match(notice, /rmodel = "mlp" is not allowed.*using the default encoder/);
+  assert.match(notice, /rrace = "search" is not allowed.*using the default inverse-sqrt-dk,fixed/);
+  // Heads must divide d = L: 3 does not divide 20, so the lesson uses 2 and says so.
+  const lesson = await page.$eval('#lesson-training [data-notice="heads"]', (n) => n.textContent);
+  assert.match(lesson, /3 heads do not divide d = L = 20, so 2 heads are used instead/);
+  await until(page, () => new URLSearchParams(location.hash.slice(1)).get('rheads') === '2');
+  noErrors(log, 'bad link');
+});
+
+test('the lesson shows the engine\'s architecture and parameter count, from file:// and from http', async () => {
+  for (const base of [FILE_URL, server.url]) {
+    const { page, log } = await load('#lesson=training', { base });
+    const info = engine.createTrainer({ ...TINY_OPTIONS, L: 20, R: 100, dModel: 20, trainSize: 15000, lr: 0.0005 });
+    try {
+      assert.equal(await stat(page, 'model', 'params'), info.info.parameterCount);
+      assert.equal(info.info.parameterCount, 8000);
+      assert.equal(await stat(page, 'model', 'total'), info.info.totalSteps);
+      const tensors = await page.$$eval('#lesson-training [data-table="parameters"] li', (n) => n.map((li) => [li.dataset.tensor, Number(li.dataset.count)]));
+      assert.deepEqual(tensors, info.info.parameters.map((p) => [p.name, p.count]));
+    } finally {
+      info.delete();
+    }
+    // The attention-only model: its own layout and count.
+    await page.click('#lesson-training input[data-key="rmodel"][value="attention"]');
+    await until(page, () => location.hash.includes('rmodel=attention'));
+    const att = engine.createTrainer({ model: 'attention' });
+    try {
+      await until(page, (n) => Number(document.querySelector('#lesson-training [data-stats="model"] [data-stat="params"]').dataset.value) === n, att.info.parameterCount);
+    } finally {
+      att.delete();
+    }
+    const mode = await page.$eval(run('.run-mode'), (n) => n.dataset.mode);
+    assert.equal(mode, base === FILE_URL ? 'main-thread' : 'worker', `run mode from ${base.slice(0, 7)}`);
+    const text = await page.$eval(run('.run-mode'), (n) => n.textContent);
+    assert.match(text, base === FILE_URL ? /this page’s own thread.*opened from a file/ : /Web Worker/);
+    noErrors(log, base);
+  }
+});
+
+test('a short run set by a link trains, draws its curves and attention as it goes, and ends with the engine\'s numbers', async () => {
+  const want = nodeRun(TINY_OPTIONS);
+  assert.equal(want.test.tokenAccuracy, 1, 'the tiny setting learns the task in Node');
+  for (const base of [server.url, FILE_URL]) {
+    const { page, log } = await load(TINY, { base });
+    await page.click(run('[data-action="train"]'));
+    await page.waitForSelector('#lesson-training [data-part="run"][data-status="done"]', { timeout: 60000 });
+    // Curves: one loss point per step, validation twice an epoch (and at step 0).
+    const steps = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));
+    assert.equal(steps, 310);
+    assert.equal(await page.$eval(run('[data-chart="run-accuracy"] [data-series="token"]'), (n) => Number(n.dataset.count)), 21);
+    // The model learned to reverse: each output position attends most to the mirrored input position.
+    const weights = await page.$$eval(run('figure[data-matrix="run-attention-1"] .cell'), (n) => n.map((c) => Number(c.dataset.value)));
+    assert.equal(weights.length, 25);
+    for (let i = 0; i < 5; i += 1) {
+      const row = weights.slice(i * 5, i * 5 + 5);
+      assert.equal(row.indexOf(Math.max(...row)), 4 - i, `row ${i} looks at input ${4 - i}`);
+    }
+    // The final numbers are the engine's for the same options (the same WASM module, the same seed).
+    assert.equal(await stat(page, 'run', 'tokenacc'), want.test.tokenAccuracy);
+    assert.equal(await stat(page, 'run', 'seqacc'), want.test.sequenceAccuracy);
+    assert.equal(await stat(page, 'run', 'valacc'), want.val.tokenAccuracy);
+    assert.equal(await stat(page, 'run', 'steps'), 310);
+    // The run is listed among the learner's runs in the results table.
+    const mine = await page.$$eval('#lesson-training [data-table="results"] tr[data-source="learner"] td[data-label="test token accuracy"]', (n) => n.map((c) => Number(c.dataset.value)));
+    assert.deepEqual(mine, [want.test.tokenAccuracy]);
+    noErrors(log, base);
+  }
+});
+
+test('curves and attention update during a run, and stop and resume pause and continue it', async () => {
+  for (const base of [server.url, FILE_URL]) {
+    // 100 epochs of 125 tiny steps: long enough to stop in the middle.
+    const { page, log } = await load(`${TINY}&repochs=100&rtrain=16000`, { base });
+    await page.click(run('[data-action="train"]'));
+    await until(page, () => Number(document.querySelector('#lesson-training .run-status').dataset.step) > 100);
+    const firstMap = await page.$eval(run('figure[data-matrix="run-attention-1"]'), (n) => n.querySelector('.heatmap-note').textContent);
+    await until(page, (text) => document.querySelector('#lesson-training figure[data-matrix="run-attention-1"] .heatmap-note')?.textContent !== text, firstMap);
+    const lossPoints = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));
+    assert.ok(lossPoints > 50, `the loss curve is drawn as the run goes (${lossPoints} points)`);
+    await page.click(run('[data-action="stop"]'));
+    await page.waitForSelector('#lesson-training [data-part="run"][data-status="paused"]');
+    await page.waitForTimeout(300); // a slice posted before the stop may still arrive
+    const stopped = await runStep(page);
+    await page.waitForTimeout(700);
+    assert.equal(await runStep(page), stopped, 'no step runs while stopped');
+    assert.ok(stopped < 12500, `stopped before the end (${stopped})`);
+    assert.match(await page.$eval(run('.run-status'), (n) => n.textContent), /^Stopped at step/);
+    await page.click(run('[data-action="resume"]'));
+    await until(page, (s) => Number(document.querySelector('#lesson-training .run-status').dataset.step) > s, stopped);
+    await page.click(run('[data-action="stop"]'));
+    await page.click(run('[data-action="reset"]'));
+    await page.waitForSelector('#lesson-training [data-part="run"][data-status="idle"]');
+    noErrors(log, base);
+  }
+});
+
+test('the page answers clicks within 200 ms while the default run trains, in a worker and on the page\'s thread', async (t) => {
+  for (const base of [server.url, FILE_URL]) {
+    const { page, log } = await load('#lesson=training', { base });
+    await page.evaluate(() => {
+      window.clickDelays = [];
+      document.addEventListener('click', (event) => window.clickDelays.push(performance.now() - event.timeStamp), true);
+    });
+    await page.click(run('[data-action="train"]'));
+    await until(page, () => Number(document.querySelector('#lesson-training .run-status').dataset.step) > 20);
+    await page.evaluate(() => { window.clickDelays = []; });
+    // Clicks on another control while it trains: the model radio buttons (each click changes the link).
+    for (let k = 0; k < 6; k += 1) {
+      const value = k % 2 ? 'encoder' : 'attention';
+      await page.click(`#lesson-training input[data-key="rmodel"][value="${value}"]`);
+      await until(page, (v) => (v === 'attention') === location.hash.includes('rmodel=attention'), value, 5000);
+      await page.waitForTimeout(120);
+    }
+    const delays = await page.evaluate(() => window.clickDelays);
+    const status = await page.$eval('#lesson-training [data-part="run"]', (n) => n.dataset.status);
+    t.diagnostic(`${base.slice(0, 4)}: click handlers ran ${delays.map((d) => d.toFixed(0)).join(', ')} ms after the click (run ${status})`);
+    assert.equal(delays.length, 6);
+    assert.ok(Math.max(...delays) < 200, `click handlers ran after ${delays.map((d) => d.toFixed(0)).join(', ')} ms (${base.slice(0, 4)}, ${status})`);
+    assert.ok(['running', 'evaluating'].includes(status) || status === 'done', status);
+    await page.click(run('[data-action="stop"]')).catch(() => {}); // (not there if it has already finished)
+    noErrors(log, base);
+  }
+});
+
+test('the race runs two β strategies on the same data, overlays their curves and adds them to the results', async () => {
+  const hash = `${TINY}&repochs=6&rrace=inverse-sqrt-dk,fixed`;
+  const want = {
+    'inverse-sqrt-dk': nodeRun({ ...TINY_OPTIONS, epochs: 6, betaStrategy: 'inverse-sqrt-dk', beta: undefined }),
+    fixed: nodeRun({ ...TINY_OPTIONS, epochs: 6 }),
+  };
+  const { page, log } = await load(hash);
+  await page.click(race('[data-action="race"]'));
+  await page.waitForSelector('#lesson-training [data-part="race"][data-status="done"]', { timeout: 90000 });
+  const lanes = await page.$$eval(race('.race-lane'), (n) => n.map((l) => [l.dataset.lane, l.dataset.status]));
+  assert.deepEqual(lanes, [['inverse-sqrt-dk', 'done'], ['fixed', 'done']]);
+  const counts = await page.$$eval(race('[data-chart="race-loss"] g[data-series]'), (n) => n.map((s) => [s.dataset.series, Number(s.dataset.count)]));
+  assert.deepEqual(counts, [['inverse-sqrt-dk', 186], ['fixed', 186]]);
+  for (const [strategy, w] of Object.entries(want)) {
+    const shown = await page.$eval(race(`[data-table="race"] tr[data-lane="${strategy}"] td[data-label="test token accuracy"]`), (n) => Number(n.dataset.value));
+    assert.equal(shown, w.test.tokenAccuracy, `${strategy}: the page's test accuracy is the engine's`);
+  }
+  const rows = await page.$$eval('#lesson-training [data-table="results"] tr[data-source="learner"]', (n) => n.map((r) => r.dataset.strategy));
+  assert.deepEqual(rows.sort(), ['fixed', 'inverse-sqrt-dk']);
+  noErrors(log, 'race');
+});
+
+test('the results table shows the paper\'s Table 1 claims and every reference run of the data file', async () => {
+  const { page, log } = await load('#lesson=training');
+  const paper = await page.$$eval('#lesson-training [data-table="results"] tr[data-source="paper"] td.paper-figure', (n) => n.map((c) => Number(c.dataset.value)));
+  assert.deepEqual(paper, [0.015, 0.96]);
+  const shown = await page.$$eval('#lesson-training [data-table="results"] tr[data-source="reference"]', (n) => n.map((r) => ({
+    experiment: r.dataset.experiment, method: r.dataset.method,
+    token: Number(r.querySelector('[data-label="test token accuracy"]').dataset.value),
+    sequence: Number(r.querySelector('[data-label="test sequence exact match"]').dataset.value),
+    runs: Number(r.querySelector('[data-label="runs"]').dataset.value),
+  })));
+  assert.equal(shown.length, REFERENCE.groups.length);
+  assert.ok(shown.length >= 6, `${shown.length} reference rows`);
+  for (const g of REFERENCE.groups) {
+    const row = shown.find((r) => r.experiment === g.experiment && r.method === g.method);
+    assert.ok(row, `${g.experiment} ${g.method} is in the table`);
+    assert.equal(row.token, g.tokenAccuracy.mean);
+    assert.equal(row.sequence, g.sequenceAccuracy.mean);
+    assert.equal(row.runs, g.runs.length);
+  }
+  // The commands that made them are printed, and the prose quotes the data file's figures.
+  const commands = await page.$$eval('#lesson-training .command-list code', (n) => n.map((c) => c.textContent));
+  assert.deepEqual(commands.sort(), [...new Set(REFERENCE.groups.map((g) => g.command))].sort());
+  const prose = await page.$eval('#lesson-training [data-part="results"] .results-reading', (n) => n.textContent);
+  for (const [experiment, method] of [['encoder', 'inverse-sqrt-dk'], ['encoder', 'fixed 5'], ['attention', 'fixed 5'], ['encoder-30-epochs', 'inverse-sqrt-dk']]) {
+    const g = REFERENCE.groups.find((x) => x.experiment === experiment && x.method === method);
+    const quoted = `${(100 * g.tokenAccuracy.mean).toFixed(2)} ± ${(100 * g.tokenAccuracy.sd).toFixed(2)} %`;
+    assert.ok(prose.includes(quoted), `the prose quotes ${experiment} ${method}: ${quoted}`);
+  }
+  noErrors(log, 'results');
+});
+
+test('the default run (encoder, β = 5, 10 epochs) finishes in under 60 s in Chromium', async (t) => {
+  const { page, log } = await load('#lesson=training');
+  const started = Date.now();
+  await page.click(run('[data-action="train"]'));
+  await page.waitForSelector('#lesson-training [data-part="run"][data-status="done"]', { timeout: 120000 });
+  const seconds = (Date.now() - started) / 1000;
+  const inPage = await stat(page, 'run', 'seconds');
+  t.diagnostic(`default run: ${seconds.toFixed(1)} s from the click to the test accuracy (${inPage.toFixed(1)} s of running as the page counts it), `
+    + `test token accuracy ${(await stat(page, 'run', 'tokenacc')).toFixed(4)}`);
+  assert.ok(seconds < 60, `the default run took ${seconds.toFixed(1)} s`);
+  noErrors(log, 'default run');
+});

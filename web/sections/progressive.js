@@ -1,0 +1,207 @@
+// Progressive refinement for the Monte Carlo parts of the lessons. While the learner drags a slider or types, a part
+// draws a preview from a small number of samples, sized from what the engine's calls have cost so far to fit in a few
+// milliseconds; once the value settles (the slider is released, or no input arrives for SETTLE_MS) the part computes
+// again with its full sample count and redraws. The full computation runs in timer tasks, one engine call per task,
+// so input that arrives in between is handled first and postpones the rest; a new value replaces the pending work.
+// Each part says which of the two it is showing (sampleLabel). No numbers are made here: everything drawn is what
+// the engine returned for the sample count printed beside it.
+import { el } from '../dom.js';
+import { REDRAWN_EVENT } from '../section-context.js';
+
+/** Quiet time after the last input event before the full computation starts. */
+export const SETTLE_MS = 150;
+/** Time a preview engine call aims for (a frame is 16.7 ms, and drawing needs part of it). */
+export const PREVIEW_MS = 3;
+/** Below this estimated time a part computes the full sample count straight away, without a preview. */
+export const DIRECT_MS = 5;
+/** A pointer held on a slider postpones the full computation, but not longer than this after its last input. */
+const HOLD_MS = 2000;
+
+/* ---- what engine calls cost: milliseconds per unit of work, learnt from every timed call ---- */
+
+// Starting points measured on a 2-core x86 machine in Chromium (per unit of each call's work measure below); every
+// timed call moves them towards what this machine does.
+const msPerUnit = new Map([
+  ['assumptionCheck', 1.2e-5],
+  ['weightDrift', 1.2e-5],
+  ['derivation', 8e-5],
+  ['multiHeadSweep', 1.5e-5],
+  ['gradientSweep', 1.2e-4],
+]);
+
+/** Runs `fn` (one engine call of `units` work of `kind`), records how long it took and returns its result. */
+export function timed(kind, units, fn) {
+  const t0 = performance.now();
+  const result = fn();
+  const ms = performance.now() - t0;
+  if (ms >= 0.5 && units > 0) {
+    const seen = ms / units;
+    const old = msPerUnit.get(kind);
+    msPerUnit.set(kind, old === undefined ? seen : 0.7 * old + 0.3 * seen);
+  }
+  return result;
+}
+
+/** Estimated milliseconds of `units` work of `kind`. */
+export const estimateMs = (kind, units) => (msPerUnit.get(kind) ?? 1e-4) * units;
+
+/**
+ * How many samples to compute now: all `full` when that is estimated under DIRECT_MS, else as many as fit in
+ * PREVIEW_MS (at least `min`, the engine's smallest allowed count). `perSample` is the work of one sample.
+ * Returns { samples, preview } where preview says whether the full count must follow.
+ */
+export function sampleCount(kind, perSample, full, { min = 2 } = {}) {
+  if (estimateMs(kind, perSample * full) <= DIRECT_MS) return { samples: full, preview: false };
+  const fit = Math.floor(PREVIEW_MS / estimateMs(kind, perSample));
+  const samples = Math.max(min, Math.min(full, fit));
+  return { samples, preview: samples < full };
+}
+
+/* ---- when the learner is busy: input events, a pointer held on a slider, a change event ---- */
+
+const activity = { lastInput: -Infinity, held: false, settledAt: -Infinity, installed: false };
+
+function installActivity() {
+  if (activity.installed || typeof window === 'undefined') return;
+  activity.installed = true;
+  const now = () => performance.now();
+  // Capture on the window: input events are composed, so this sees those inside a custom element's shadow root too.
+  window.addEventListener('input', () => { activity.lastInput = now(); }, true);
+  window.addEventListener('change', () => { activity.settledAt = now(); kick(); }, true);
+  window.addEventListener('pointerdown', (event) => {
+    const target = event.composedPath()[0];
+    activity.held = Boolean(target && target.matches && target.matches('input[type="range"]'));
+  }, true);
+  const release = () => {
+    if (!activity.held) return;
+    activity.held = false;
+    activity.settledAt = now();
+    kick();
+  };
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+  window.addEventListener('blur', release);
+}
+
+/** Milliseconds until the learner counts as settled (0: now). */
+function untilSettled() {
+  const t = performance.now();
+  if (activity.settledAt >= activity.lastInput) return 0; // released or committed since the last input
+  if (activity.held && t - activity.lastInput < HOLD_MS) return HOLD_MS - (t - activity.lastInput);
+  return Math.max(0, activity.lastInput + SETTLE_MS - t);
+}
+
+/* ---- the queue of full computations: one job per part, run one step per timer task ---- */
+
+const jobs = new Map(); // owner (any object) -> { node, root, steps, next }
+let timer = 0;
+
+function rootOf(node) {
+  return node.closest ? node.closest('[data-asl-section]') : null;
+}
+
+function markRoots() {
+  const busy = new Set([...jobs.values()].map((j) => j.root).filter(Boolean));
+  for (const root of busy) markRoots.known.add(root);
+  for (const root of markRoots.known) root.dataset.refining = busy.has(root) ? '1' : '0';
+}
+markRoots.known = new Set();
+
+function kick(delay = 0) {
+  if (timer) clearTimeout(timer);
+  timer = jobs.size ? setTimeout(tick, delay) : 0;
+}
+
+function tick() {
+  timer = 0;
+  if (!jobs.size) return;
+  const wait = untilSettled();
+  if (wait > 0) {
+    kick(wait);
+    return;
+  }
+  const [owner, job] = jobs.entries().next().value;
+  const started = performance.now();
+  let ok = false;
+  try {
+    ok = job.steps[job.next]() !== false;
+  } catch (error) {
+    ok = false;
+    setTimeout(() => { throw error; }); // reported, but the queue goes on
+  }
+  job.next += 1;
+  if (!ok || job.next >= job.steps.length) {
+    if (jobs.get(owner) === job) jobs.delete(owner);
+    markRoots();
+    if (ok) job.node.dispatchEvent(new CustomEvent(REDRAWN_EVENT, { bubbles: true, detail: { started } }));
+  }
+  kick(0);
+}
+
+/**
+ * Replaces the pending full computation of `owner` (a part) with `steps`: functions run one per task once the
+ * learner has settled; a step returning false (it failed and said so) ends the job. After the last step the part
+ * node dispatches REDRAWN_EVENT. With no steps, only cancels.
+ */
+export function refineLater(owner, node, steps) {
+  installActivity();
+  jobs.delete(owner);
+  if (steps && steps.length) jobs.set(owner, { node, root: rootOf(node), steps, next: 0 });
+  markRoots();
+  kick(0);
+}
+
+/* ---- results computed in pieces ---- */
+
+/**
+ * Joins results of one engine function called on consecutive pieces of a list option (drifts, heads, dKs) into the
+ * result of one call on the whole list: arrays as long as the piece's list are concatenated, nested objects joined
+ * the same way, `computeMs` added up, everything else (the same in every piece) taken from the first.
+ */
+export function joinPieces(pieces, listKey) {
+  const lengths = pieces.map((p) => p[listKey].length);
+  const join = (values) => {
+    const first = values[0];
+    if (ArrayBuffer.isView(first) || Array.isArray(first)) {
+      if (!values.every((v, i) => v.length === lengths[i])) return first;
+      const out = new first.constructor(values.reduce((n, v) => n + v.length, 0));
+      let at = 0;
+      for (const v of values) {
+        if (Array.isArray(out)) v.forEach((x, i) => { out[at + i] = x; });
+        else out.set(v, at);
+        at += v.length;
+      }
+      return out;
+    }
+    if (first && typeof first === 'object') return Object.fromEntries(Object.keys(first).map((k) => [k, join(values.map((v) => v[k]))]));
+    return first;
+  };
+  const joined = join(pieces);
+  if ('computeMs' in joined) joined.computeMs = pieces.reduce((s, p) => s + p.computeMs, 0);
+  return joined;
+}
+
+/** Splits `list` into pieces of at most `size` entries. */
+export const pieces = (list, size) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/* ---- the label ---- */
+
+/**
+ * "preview: 4 samples (150 when the value settles)" or "150 samples": a line a part shows beside its Monte Carlo
+ * numbers. set({ samples, full, unit }) with samples < full is a preview.
+ */
+export function sampleLabel() {
+  const node = el('p', { className: 'sample-state', dataset: { sampleState: 'full' } });
+  return {
+    node,
+    set({ samples, full, unit = 'samples' }) {
+      const preview = samples < full;
+      node.dataset.sampleState = preview ? 'preview' : 'full';
+      node.dataset.samples = String(samples);
+      node.dataset.fullSamples = String(full);
+      node.textContent = preview
+        ? `preview: ${samples} ${unit} (${full} when the value settles; the standard errors are larger until then)`
+        : `${full} ${unit}`;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+// Lesson 6, part 4: the results table. Source 003's Table 1 as printed (the paper's claims, typed here from the paper
+// and labelled as such), the project's reference runs from web/data/reference-runs.json (made by the native CLI with
+// build-scripts/reference-runs; means and standard deviations computed there), and the runs the learner finished in
+// this page. The prose around it quotes the data file's numbers; no figure of ours is typed in.
+import { el, clear } from '../dom.js';
+import { precise } from '../format.js';
+import { partPanel, setProse, fill, dk } from './parts.js';
+import REFERENCE from '../data/reference-runs.json';
+
+// Source 003 (W. Chuang, "The scaling factor in self-attention", 18 October 2023), Table 1, row by row as printed:
+// input range R, string length L, training set size and test accuracy in percent. The paper does not say whether its
+// accuracy counts tokens or whole sequences, and reports one run per row.
+export const PAPER_TABLE_1 = [
+  { method: 'old', beta: null, R: 100, L: 20, train: 15000, accuracy: 1.5 },
+  { method: 'new', beta: 5, R: 100, L: 20, train: 15000, accuracy: 96 },
+  { method: 'old', beta: null, R: 100, L: 200, train: 19300, accuracy: 1.23 },
+  { method: 'new', beta: 0.16, R: 100, L: 200, train: 19300, accuracy: 100 },
+  { method: 'old', beta: null, R: 10, L: 20, train: 8000, accuracy: 18.56 },
+  { method: 'new', beta: 6.55, R: 10, L: 20, train: 8000, accuracy: 100 },
+  { method: 'old', beta: null, R: 1000, L: 20, train: 50000, accuracy: 18.56 },
+  { method: 'new', beta: 5, R: 1000, L: 20, train: 50000, accuracy: 100 },
+  { method: 'old', beta: null, R: 1000, L: 20, train: 40000, accuracy: 10.68 },
+  { method: 'new', beta: 5, R: 1000, L: 20, train: 40000, accuracy: 99.79 },
+  { method: 'old', beta: null, R: 1000, L: 20, train: 35000, accuracy: 5.52 },
+  { method: 'new', beta: 5, R: 1000, L: 20, train: 35000, accuracy: 99.53 },
+  { method: 'new', beta: 6, R: 1000, L: 20, train: 35000, accuracy: 99.77 },
+];
+const CITATION = 'Source 003: W. Chuang, “The scaling factor in self-attention” (18 October 2023), Table 1';
+
+const METHOD_ORDER = ['inverse-sqrt-dk', 'fixed 5', 'search', 'dynamic', 'learned'];
+const METHOD_LABEL = { 'inverse-sqrt-dk': 'β = 1/√dₖ', 'fixed 5': 'β = 5 (the paper’s)', search: 'search', dynamic: 'dynamic', learned: 'learned' };
+const pct = (x) => `${(100 * x).toFixed(100 * x >= 99.95 || 100 * x < 0.05 ? 1 : 2)} %`;
+const pm = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)} %`;
+const sig = (x) => String(Number(x.toPrecision(3))); // β to three significant digits
+const find = (experiment, method) => REFERENCE.groups.find((g) => g.experiment === experiment && g.method === method) ?? null;
+
+/** Mean and sample standard deviation of a few accuracies (the learner's seeds of one setting). */
+function meanSd(xs) {
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const sd = xs.length > 1 ? Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1)) : 0;
+  return { mean, sd };
+}
+
+const cell = (text, label, value, extra = {}) => el('td', { className: 'num', dataset: { label, ...(value === undefined ? {} : { value }) }, ...extra }, text);
+const groupRow = (text, id) => el('tr', { className: 'group-row', dataset: { group: id } }, el('th', { attrs: { colspan: 5, scope: 'colgroup' } }, text));
+
+function referenceRows() {
+  const rows = [];
+  for (const exp of REFERENCE.experiments) {
+    const groups = REFERENCE.groups.filter((g) => g.experiment === exp.id)
+      .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+    if (!groups.length) continue;
+    rows.push(groupRow(`Our reference runs: ${exp.label} (seeds ${REFERENCE.seeds.join(', ')}; mean ± standard deviation)`, `ref-${exp.id}`));
+    for (const g of groups) {
+      rows.push(el('tr', { dataset: { source: 'reference', experiment: exp.id, method: g.method } },
+        el('th', { attrs: { scope: 'row' } }, METHOD_LABEL[g.method] ?? g.method),
+        cell(g.method === 'search' || g.method === 'dynamic' || g.method === 'learned' ? `${sig(g.beta.mean)} ± ${sig(g.beta.sd)}` : precise(g.beta.mean), 'β', g.beta.mean),
+        cell(pm(g.tokenAccuracy), 'test token accuracy', g.tokenAccuracy.mean),
+        cell(pm(g.sequenceAccuracy), 'test sequence exact match', g.sequenceAccuracy.mean),
+        cell(String(g.runs.length), 'runs', g.runs.length)));
+    }
+  }
+  return rows;
+}
+
+function paperRows() {
+  const rows = [groupRow('Source 003’s claims, Table 1 row 1: L = 20, R = 100, 15,000 training sequences (one run each; token or sequence accuracy not stated)', 'paper')];
+  for (const p of PAPER_TABLE_1.slice(0, 2)) {
+    rows.push(el('tr', { dataset: { source: 'paper', method: p.method } },
+      el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'β = 1/√dₖ (“old method”)' : `β = ${p.beta} (“new method”)`),
+      cell(p.beta === null ? '1/√20' : String(p.beta), 'β', p.beta ?? ''),
+      el('td', { className: 'num paper-figure', attrs: { colspan: 2 }, dataset: { label: 'test accuracy (paper)', value: p.accuracy / 100 } }, `${p.accuracy} %`),
+      cell('1', 'runs')));
+  }
+  return rows;
+}
+
+/** The learner's finished runs, one row each, and mean ± sd where a setting was run with several seeds. */
+function learnerRows(runs) {
+  const rows = [groupRow('Your runs in this page (test set)', 'yours')];
+  if (!runs.length) {
+    rows.push(el('tr', { className: 'empty-row' }, el('td', { attrs: { colspan: 5 } }, 'None finished yet: train a run or a race above and it is added here.')));
+    return rows;
+  }
+  const key = (o) => JSON.stringify({ ...o, seed: undefined });
+  const bySetting = new Map();
+  for (const r of runs) {
+    if (!bySetting.has(key(r.options))) bySetting.set(key(r.options), []);
+    bySetting.get(key(r.options)).push(r);
+  }
+  for (const group of bySetting.values()) {
+    for (const r of group) {
+      const o = r.options;
+      const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy]}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
+        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}, seed ${o.seed}`;
+      rows.push(el('tr', { dataset: { source: 'learner', strategy: o.betaStrategy, from: r.source } },
+        el('th', { attrs: { scope: 'row' }, className: 'learner-run' }, label),
+        cell(precise(r.final.beta), 'β', r.final.beta),
+        cell(pct(r.final.test.tokenAccuracy), 'test token accuracy', r.final.test.tokenAccuracy),
+        cell(pct(r.final.test.sequenceAccuracy), 'test sequence exact match', r.final.test.sequenceAccuracy),
+        cell('1', 'runs')));
+    }
+    const seeds = new Set(group.map((r) => r.options.seed));
+    if (seeds.size > 1) {
+      const token = meanSd(group.map((r) => r.final.test.tokenAccuracy));
+      const sequence = meanSd(group.map((r) => r.final.test.sequenceAccuracy));
+      rows.push(el('tr', { className: 'mean-row', dataset: { source: 'learner-mean' } },
+        el('th', { attrs: { scope: 'row' } }, `mean ± sd of the ${group.length} runs above (seeds ${[...seeds].join(', ')})`),
+        cell('', 'β'), cell(pm(token), 'test token accuracy', token.mean), cell(pm(sequence), 'test sequence exact match', sequence.mean),
+        cell(String(group.length), 'runs')));
+    }
+  }
+  return rows;
+}
+
+/** What the table shows, in sentences built around the data file's numbers (their direction read from them too). */
+function explanation() {
+  const at = (exp, method) => find(exp, method);
+  const base = at('encoder', 'inverse-sqrt-dk');
+  const five = at('encoder', 'fixed 5');
+  const search = at('encoder', 'search');
+  const attBase = at('attention', 'inverse-sqrt-dk');
+  const attFive = at('attention', 'fixed 5');
+  const longBase = at('encoder-30-epochs', 'inverse-sqrt-dk');
+  const longFive = at('encoder-30-epochs', 'fixed 5');
+  const fastBase = at('encoder-lr-2e-3', 'inverse-sqrt-dk');
+  const fastFive = at('encoder-lr-2e-3', 'fixed 5');
+  const tok = (g) => pm(g.tokenAccuracy);
+  const seq = (g) => pm(g.sequenceAccuracy);
+  const better = (a, b) => a.tokenAccuracy.mean > b.tokenAccuracy.mean;
+  const paras = [];
+  if (base && five) {
+    paras.push([
+      'With the paper’s setting and the encoder block (10 epochs at a peak learning rate of 5·10⁻⁴), our runs with β = 1/√', ...dk(),
+      ` end at ${tok(base)} token accuracy, and β = 5 at ${tok(five)}. The paper printed 1.5 % and 96 %. `,
+      better(five, base) ? 'So at this budget we see what the paper saw: the larger β wins, and by a wide margin. '
+        : 'So at this budget we do not see what the paper saw: β = 5 does not win. ',
+      search ? `The search (${search.runs[0]?.search?.probes ?? 'its'} probes, each the first half of the run at one β, then the rest of the run from the best) settles on β ≈ ${sig(search.beta.mean)} and ends at ${tok(search)}.` : '',
+    ]);
+  }
+  const dynamic = at('encoder', 'dynamic');
+  const learned = at('encoder', 'learned');
+  if (dynamic && learned && five) {
+    const weak = (g) => g.tokenAccuracy.mean < five.tokenAccuracy.mean / 2;
+    paras.push([
+      weak(dynamic) && weak(learned) ? 'The two strategies that move β by themselves do not rescue the encoder at this budget. '
+        : 'The two strategies that move β by themselves: ',
+      `Dynamic β, which re-measures the spread of the scores after every step and sets β so that they have unit variance (our reading of the paper’s section 2), ends at ${tok(dynamic)} with β ≈ ${sig(dynamic.beta.mean)}; `,
+      `a learned β ends at ${tok(learned)} with β ≈ ${sig(learned.beta.mean)}. `,
+      Math.max(dynamic.beta.mean, learned.beta.mean) < 1
+        ? 'Both stay far below 5, on the side of 1/√dₖ. What helped was a β picked by validation accuracy, which is what the search does.' : '',
+    ]);
+  }
+  if (attBase && attFive) {
+    paras.push([
+      'The model matters as much as β. The attention-only model has nothing but the attention layer between its input and its ',
+      `output, and there β = 1/√`, ...dk(), ` ends at ${tok(attBase)} while β = 5 ends at ${tok(attFive)}: `,
+      better(attBase, attFive) ? 'the ranking is turned around. A likely reason is Lesson 3’s: with β = 5 its softmax rows start out close to one-hot, and such rows pass little gradient back to the scores, so the model is slow to learn where to look.'
+        : 'here too the larger β is ahead.',
+    ]);
+  }
+  if (longBase && fastBase) {
+    paras.push([
+      `So does the training budget. Give the encoder 30 epochs instead of 10 and β = 1/√`, ...dk(), ` reaches ${tok(longBase)}`,
+      longFive ? ` (β = 5: ${tok(longFive)})` : '', `; keep 10 epochs but raise the learning rate to 2·10⁻³ and it reaches ${tok(fastBase)}`,
+      fastFive ? ` (β = 5: ${tok(fastFive)})` : '', '. ',
+      base && longBase.tokenAccuracy.mean > base.tokenAccuracy.mean + 0.5
+        ? 'At the paper’s budget the 1/√dₖ runs had not finished learning; three times the steps, or steps four times as large, get them there. A table of final accuracies at one budget cannot tell a model that learns sooner from one that learns better; the curves of the race above can.'
+        : 'More steps alone do not close the gap here.',
+    ]);
+  }
+  if (five) {
+    paras.push([
+      `Token accuracy and sequence exact match tell different stories: the β = 5 runs get ${pct(five.tokenAccuracy.mean)} of all tokens right `,
+      `but only ${pct(five.sequenceAccuracy.mean)} of sequences right at all 20 positions (${seq(five)}). The paper’s 96 % could be either`,
+      five.sequenceAccuracy.mean < 0.9 ? '; if it counts whole sequences, our runs fall well short of it. ' : '. ',
+      'Our figures are means over ',
+      `${REFERENCE.seeds.length} seeds on ${(base?.runs[0]?.test?.count ?? 10000).toLocaleString('en-GB')} test sequences (the paper used 100,000 and one run), with a model that matches the paper’s description `,
+      '(one encoder block, d = L, 8,000 parameters) but whose details the paper leaves open.',
+    ]);
+  }
+  return paras;
+}
+
+export function resultsPart(context, number) {
+  const part = partPanel({ id: 'results', number, title: 'The paper’s table, our runs and yours' });
+  const tableBox = el('div', { className: 'results-table' });
+  const paperBox = el('details', { className: 'paper-table' });
+  const reading = el('div', { className: 'part-prose results-reading' });
+  part.figures.append(tableBox, reading, paperBox);
+  setProse(part.prose, [[
+    'The table puts the paper’s two figures for its first setting beside our reference runs of that setting, made with the native ',
+    'engine over three seeds, and beside every run you finish on this page. Our runs vary one thing at a time: the β strategy, ',
+    'the model, the number of epochs and the learning rate. What the comparison shows follows the table.',
+  ]]);
+  setProse(reading, explanation());
+  const made = el('p', { className: 'chart-note reference-command' },
+    `Our reference runs were made with build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all), `
+    + 'which runs these native commands and copies their output into web/data/reference-runs.json:');
+  const commands = el('ul', { className: 'command-list' }, [...new Set(REFERENCE.groups.map((g) => g.command))].map((c) => el('li', {}, el('code', {}, c))));
+  fill(paperBox, el('summary', {}, 'Source 003’s whole Table 1, as printed'),
+    el('p', { className: 'chart-note' }, `${CITATION}. These are the paper’s figures, not runs of this lab; L = d_k in every row.`),
+    el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'paper' } },
+      el('thead', {}, el('tr', {}, ['method', 'R', 'L', 'training set', 'test accuracy'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+      el('tbody', {}, PAPER_TABLE_1.map((p) => el('tr', {},
+        el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'old: β = 1/√dₖ' : `new: β = ${p.beta}`),
+        el('td', { className: 'num' }, String(p.R)), el('td', { className: 'num' }, String(p.L)),
+        el('td', { className: 'num' }, p.train.toLocaleString('en-GB')), el('td', { className: 'num' }, `${p.accuracy} %`))))))); 
+
+  const refresh = () => {
+    clear(tableBox);
+    tableBox.append(el('p', { className: 'table-title' }, 'Reversing 20 numbers from 0 to 99: the paper’s claims, our reference runs and yours'),
+      el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack results', dataset: { table: 'results' } },
+        el('caption', { className: 'visually-hidden' }, 'Test accuracy of each β strategy: the paper, our reference runs, your runs'),
+        el('thead', {}, el('tr', {}, ['β strategy', 'β', 'test token accuracy', 'test sequence exact match', 'runs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+        el('tbody', {}, paperRows(), referenceRows(), learnerRows(context.runs)))),
+      made, commands);
+  };
+  refresh();
+  return { node: part.node, refresh };
+}
