@@ -190,6 +190,11 @@ val f32(const float* data, std::size_t n) {
   return val::global("Float32Array").new_(emscripten::typed_memory_view(n, data));  // a copy, not a heap view
 }
 
+// Sets r[name] to a Float32Array copy of a row-major matrix.
+void put_matrix(val& r, const char* name, const asl::RowMatrixXf& m) {
+  r.set(name, f32(m.data(), static_cast<std::size_t>(m.size())));
+}
+
 val success(const val& value) {
   val r = val::object();
   r.set("ok", true);
@@ -333,20 +338,17 @@ val self_attention_example(val options) {
   r.set("scoreVariance", ex.score_variance);
   r.set("scaledScoreVariance", ex.scaled_score_variance);
   r.set("maxWeight", ex.max_weight);
-  const auto put = [&r](const char* name, const asl::RowMatrixXf& m) {
-    r.set(name, f32(m.data(), static_cast<std::size_t>(m.size())));
-  };
-  put("embeddings", ex.embeddings);
-  put("wQ", ex.w_q);
-  put("wK", ex.w_k);
-  put("wV", ex.w_v);
-  put("q", ex.q);
-  put("k", ex.k);
-  put("v", ex.v);
-  put("scores", ex.scores);
-  put("scaledScores", ex.scaled_scores);
-  put("weights", ex.weights);
-  put("contextual", ex.contextual);
+  put_matrix(r, "embeddings", ex.embeddings);
+  put_matrix(r, "wQ", ex.w_q);
+  put_matrix(r, "wK", ex.w_k);
+  put_matrix(r, "wV", ex.w_v);
+  put_matrix(r, "q", ex.q);
+  put_matrix(r, "k", ex.k);
+  put_matrix(r, "v", ex.v);
+  put_matrix(r, "scores", ex.scores);
+  put_matrix(r, "scaledScores", ex.scaled_scores);
+  put_matrix(r, "weights", ex.weights);
+  put_matrix(r, "contextual", ex.contextual);
   return success(r);
 }
 
@@ -1143,22 +1145,19 @@ val multi_head_example(val options) {
   r.set("dV", ex.d_v);
   r.set("scaleBy", std::string(head_scale_name(scale_by)));
   r.set("scale", ex.scale);
-  const auto put = [&r](const char* name, const asl::RowMatrixXf& m) {
-    r.set(name, f32(m.data(), static_cast<std::size_t>(m.size())));
-  };
-  put("embeddings", ex.embeddings);
-  put("wQ", ex.w_q);
-  put("wK", ex.w_k);
-  put("wV", ex.w_v);
-  put("q", ex.q);
-  put("k", ex.k);
-  put("v", ex.v);
+  put_matrix(r, "embeddings", ex.embeddings);
+  put_matrix(r, "wQ", ex.w_q);
+  put_matrix(r, "wK", ex.w_k);
+  put_matrix(r, "wV", ex.w_v);
+  put_matrix(r, "q", ex.q);
+  put_matrix(r, "k", ex.k);
+  put_matrix(r, "v", ex.v);
   r.set("scores", f32(ex.scores.data(), ex.scores.size()));
   r.set("scaledScores", f32(ex.scaled_scores.data(), ex.scaled_scores.size()));
   r.set("weights", f32(ex.weights.data(), ex.weights.size()));
-  put("concat", ex.concat);
-  put("wO", ex.w_o);
-  put("output", ex.output);
+  put_matrix(r, "concat", ex.concat);
+  put_matrix(r, "wO", ex.w_o);
+  put_matrix(r, "output", ex.output);
   r.set("headScoreVariance", f64(variance));
   r.set("headScaledScoreVariance", f64(scaled_variance));
   r.set("headMaxWeight", f64(max_weight));

@@ -35,7 +35,9 @@ float EntryDistribution::sample_f32(Rng& rng) const {
   return static_cast<float>(mean + std * rng.normal());
 }
 
-Moments moments(const double* x, std::size_t n) {
+namespace {
+template <class T>
+Moments moments_of(const T* x, std::size_t n) {
   Moments m;
   if (n == 0) return m;
   double sum = 0.0;
@@ -46,18 +48,10 @@ Moments moments(const double* x, std::size_t n) {
   m.variance = sq / static_cast<double>(n);
   return m;
 }
+}  // namespace
 
-Moments moments(const float* x, std::size_t n) {
-  Moments m;
-  if (n == 0) return m;
-  double sum = 0.0;
-  for (std::size_t i = 0; i < n; ++i) sum += x[i];
-  m.mean = sum / static_cast<double>(n);
-  double sq = 0.0;
-  for (std::size_t i = 0; i < n; ++i) sq += (x[i] - m.mean) * (x[i] - m.mean);
-  m.variance = sq / static_cast<double>(n);
-  return m;
-}
+Moments moments(const double* x, std::size_t n) { return moments_of(x, n); }
+Moments moments(const float* x, std::size_t n) { return moments_of(x, n); }
 
 LineFit fit_line(const double* x, const double* y, std::size_t n) {
   const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -12,6 +12,20 @@
 namespace asl::simd {
 namespace {
 
+// exp(x)·2^−n for n = round(x·log2 e), given as a float: the reduction r = x − n·ln2 in two exact parts, then
+// 1 + r + r²·P(r) with Cephes' degree-5 P. Both exp variants below share it; they differ in how they get n and 2^n.
+inline f32x4 exp_reduced(f32x4 x, f32x4 n) {
+  f32x4 r = sub(x, mul(n, splat(0.693359375f)));
+  r = sub(r, mul(n, splat(-2.12194440e-4f)));
+  f32x4 p = splat(1.9875691500e-4f);
+  p = madd(p, r, splat(1.3981999507e-3f));
+  p = madd(p, r, splat(8.3334519073e-3f));
+  p = madd(p, r, splat(4.1665795894e-2f));
+  p = madd(p, r, splat(1.6666665459e-1f));
+  p = madd(p, r, splat(5.0000001201e-1f));
+  return madd(mul(p, r), r, add(r, splat(1.0f)));
+}
+
 // exp(x) for four lanes: Cephes-style range reduction x = n·ln2 + r, a degree-6 polynomial in r, then 2^n applied
 // as two exact power-of-two factors so the result overflows to +inf past x ≈ 88.72 like expf. Below −87.3 the
 // true value is subnormal; it is flushed to 0 (softmax weights that small are 0 for every purpose here).
@@ -19,15 +33,7 @@ inline f32x4 exp4(f32x4 x_in) {
   f32x4 x = min(x_in, splat(88.8f));  // beyond this exp is +inf anyway; keeps n small enough for pow2i
   x = max(x, splat(-88.0f));
   const f32x4 fx = floor(madd(x, splat(1.44269504088896341f), splat(0.5f)));
-  f32x4 r = sub(x, mul(fx, splat(0.693359375f)));
-  r = sub(r, mul(fx, splat(-2.12194440e-4f)));
-  f32x4 p = splat(1.9875691500e-4f);
-  p = madd(p, r, splat(1.3981999507e-3f));
-  p = madd(p, r, splat(8.3334519073e-3f));
-  p = madd(p, r, splat(4.1665795894e-2f));
-  p = madd(p, r, splat(1.6666665459e-1f));
-  p = madd(p, r, splat(5.0000001201e-1f));
-  f32x4 y = madd(mul(p, r), r, add(r, splat(1.0f)));
+  f32x4 y = exp_reduced(x, fx);
   const i32x4 n = to_int(fx);
   const i32x4 n1 = half_floor(n);
   y = mul(mul(y, pow2i(n1)), pow2i(isub(n, n1)));
@@ -43,16 +49,7 @@ inline f32x4 exp4_nonpositive(f32x4 x) {
   const f32x4 shifter = splat(12583039.0f);  // 1.5·2^23 + 127
   const f32x4 n_biased = madd(x, splat(1.44269504088896341f), shifter);
   const f32x4 two_n = bits_shl23(n_biased);
-  const f32x4 n = sub(n_biased, shifter);
-  f32x4 r = sub(x, mul(n, splat(0.693359375f)));
-  r = sub(r, mul(n, splat(-2.12194440e-4f)));
-  f32x4 p = splat(1.9875691500e-4f);
-  p = madd(p, r, splat(1.3981999507e-3f));
-  p = madd(p, r, splat(8.3334519073e-3f));
-  p = madd(p, r, splat(4.1665795894e-2f));
-  p = madd(p, r, splat(1.6666665459e-1f));
-  p = madd(p, r, splat(5.0000001201e-1f));
-  const f32x4 y = madd(mul(p, r), r, add(r, splat(1.0f)));
+  const f32x4 y = exp_reduced(x, sub(n_biased, shifter));
   return select(less(x, splat(-87.33654f)), splat(0.0f), mul(y, two_n));
 }
 
