@@ -12,6 +12,7 @@ import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
+import { timed, sampleCount, refineLater, sampleLabel } from './progressive.js';
 
 export const LESSON = {
   id: 'temperature', number: 4, title: 'Temperature, and where 1/√dₖ comes from', mount,
