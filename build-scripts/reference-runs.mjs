@@ -1,10 +1,13 @@
 // Runs the project's reference experiments with the native CLI and writes them, with the exact commands, to
-// web/data/reference-runs.json (Lesson 6 imports that file into the page bundle). Each experiment is source 003's
+// web/data/reference-runs.json (Lesson 6 imports that file into the page bundle). Most experiments are source 003's
 // Table 1 row 1 (`attention-lab table1 --rows 1`: L = 20, R = 100, 15,000 training sequences, d_model = L) over
 // several seeds, varying one thing at a time: the β strategy, the model, the number of epochs, the learning rate.
+// Two more run the paper's other rows with its two β (1/√d_k and the paper's own): rows 3–6 with the defaults, and
+// row 2 (L = 200, about 5 s a step on one core here, two hours for the paper's budget) with 2 epochs and one seed.
 // The CLI computes every mean and standard deviation; this script only schedules the commands and copies their JSON.
 //
-//   node build-scripts/reference-runs.mjs [--seeds 3] [--jobs 2] [--out web/data/reference-runs.json]
+//   node build-scripts/reference-runs.mjs [--seeds 3] [--jobs 2] [--only id,id] [--out web/data/reference-runs.json]
+// --only re-runs the experiments named and keeps the others' results from the existing file.
 // (build-scripts/reference-runs builds the CLI first and then runs this.)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,8 +18,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
 
-// One experiment = one set of training options; its strategies may be split over several commands so two can run
-// at once. `cost` is a rough CPU-seconds estimate used only to start the longest commands first.
+// One experiment = one set of training options over some of the paper's rows; its strategies and rows may be split
+// over several commands so two can run at once. `cost` is a rough CPU-seconds estimate per seed, used only to start
+// the longest commands first. `seeds` overrides --seeds for an experiment too long to repeat.
 const EXPERIMENTS = [
   { id: 'encoder', label: 'encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [],
     commands: [{ strategies: 'search', cost: 110 }, { strategies: 'inverse-sqrt-dk,paper,dynamic,learned', cost: 75 }] },
@@ -26,21 +30,29 @@ const EXPERIMENTS = [
     commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 108 }] },
   { id: 'encoder-lr-2e-3', label: 'encoder block, 10 epochs, lr 2·10⁻³', options: ['--lr', '0.002'],
     commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 36 }] },
+  { id: 'rows-3-6', label: 'Table 1 rows 3–6, encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [],
+    commands: [{ rows: '3', strategies: 'inverse-sqrt-dk,paper', cost: 30 }, { rows: '4', strategies: 'inverse-sqrt-dk,paper', cost: 230 },
+      { rows: '5', strategies: 'inverse-sqrt-dk,paper', cost: 185 }, { rows: '6', strategies: 'inverse-sqrt-dk,paper', cost: 240 }] },
+  { id: 'row-2-short', label: 'Table 1 row 2 (L = 200), encoder block, 2 epochs instead of 10, lr 5·10⁻⁴', options: ['--epochs', '2'], seeds: 1,
+    commands: [{ rows: '2', strategies: 'inverse-sqrt-dk', cost: 1700 }, { rows: '2', strategies: 'paper', cost: 1700 }] },
 ];
 
 function parseArgs(argv) {
-  const args = { seeds: 3, jobs: 2, out: path.join(ROOT, 'web', 'data', 'reference-runs.json') };
+  const args = { seeds: 3, jobs: 2, only: null, out: path.join(ROOT, 'web', 'data', 'reference-runs.json') };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = argv[++i];
     if (flag === '--seeds') args.seeds = Number(value);
     else if (flag === '--jobs') args.jobs = Number(value);
     else if (flag === '--out') args.out = path.resolve(value);
-    else throw new Error(`unknown option ${flag}: use --seeds N, --jobs N, --out FILE`);
+    else if (flag === '--only') args.only = String(value).split(',');
+    else throw new Error(`unknown option ${flag}: use --seeds N, --jobs N, --only id,id, --out FILE`);
     if (!(value ?? '').length) throw new Error(`${flag} needs a value`);
   }
   if (!Number.isInteger(args.seeds) || args.seeds < 1 || args.seeds > 20) throw new Error('--seeds: an integer 1…20');
   if (!Number.isInteger(args.jobs) || args.jobs < 1 || args.jobs > 8) throw new Error('--jobs: an integer 1…8');
+  const unknown = (args.only ?? []).filter((id) => !EXPERIMENTS.some((e) => e.id === id));
+  if (unknown.length) throw new Error(`--only: unknown experiment ${unknown.join(', ')}; known: ${EXPERIMENTS.map((e) => e.id).join(', ')}`);
   return args;
 }
 
@@ -58,11 +70,13 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run build-scripts/reference-runs (it builds it)`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'asl-reference-runs-'));
-  const commands = EXPERIMENTS.flatMap((e) => e.commands.map((c, k) => {
+  const chosen = EXPERIMENTS.filter((e) => !args.only || args.only.includes(e.id));
+  const seedsOf = (e) => e.seeds ?? args.seeds;
+  const commands = chosen.flatMap((e) => e.commands.map((c, k) => {
     const json = path.join(tmp, `${e.id}-${k}.json`);
-    const argv = ['table1', '--rows', '1', '--seeds', String(args.seeds), '--seed', '1', '--strategies', c.strategies, ...e.options,
+    const argv = ['table1', '--rows', c.rows ?? '1', '--seeds', String(seedsOf(e)), '--seed', '1', '--strategies', c.strategies, ...e.options,
       '--quiet', '--json', json];
-    return { experiment: e, argv, json, cost: c.cost };
+    return { experiment: e, argv, json, cost: c.cost * seedsOf(e) };
   }));
   const queue = [...commands].sort((a, b) => b.cost - a.cost);
   const t0 = Date.now();
@@ -101,20 +115,35 @@ async function main() {
     }
   }
   fs.rmSync(tmp, { recursive: true, force: true });
+
+  // With --only, the other experiments keep their results, and the file lists every invocation that made it.
+  const seedList = (n) => Array.from({ length: n }, (_, i) => i + 1);
+  const thisRun = {
+    generatedBy: `build-scripts/reference-runs --seeds ${args.seeds} --jobs ${args.jobs}${args.only ? ` --only ${args.only.join(',')}` : ''}`,
+    generated: new Date().toISOString(), wallSeconds: Math.round(totalSeconds), experiments: chosen.map((e) => e.id),
+  };
+  const old = args.only && fs.existsSync(args.out) ? JSON.parse(fs.readFileSync(args.out, 'utf8')) : null;
+  const kept = old ? old.groups.filter((g) => !args.only.includes(g.experiment)) : [];
+  const oldRuns = old ? (old.invocations ?? [{ generatedBy: old.generatedBy, generated: old.generated, wallSeconds: old.wallSeconds,
+    experiments: old.experiments.map((e) => e.id) }]) : [];
+  const invocations = [...oldRuns.map((r) => ({ ...r, experiments: r.experiments.filter((id) => !args.only.includes(id)) }))
+    .filter((r) => r.experiments.length), thisRun];
+  const oldSeeds = (id) => old?.experiments.find((e) => e.id === id)?.seeds ?? old?.seeds;
   const data = {
-    about: 'Test-set accuracy of the native CLI (attention-lab table1) on source 003\'s Table 1 row 1, mean and sample ' +
+    about: 'Test-set accuracy of the native CLI (attention-lab table1) on source 003\'s Table 1, mean and sample ' +
       'standard deviation over seeds. Made by build-scripts/reference-runs; do not edit by hand.',
-    generatedBy: `build-scripts/reference-runs --seeds ${args.seeds} --jobs ${args.jobs}`,
-    generated: new Date().toISOString(),
+    generatedBy: invocations.map((r) => r.generatedBy).join('; '),
+    generated: thisRun.generated,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
-    wallSeconds: Math.round(totalSeconds),
-    seeds: Array.from({ length: args.seeds }, (_, i) => i + 1),
-    experiments: EXPERIMENTS.map((e) => ({ id: e.id, label: e.label, options: e.options })),
-    groups,
+    wallSeconds: invocations.reduce((sum, r) => sum + r.wallSeconds, 0),
+    invocations,
+    experiments: EXPERIMENTS.map((e) => ({ id: e.id, label: e.label, options: e.options,
+      seeds: chosen.includes(e) ? seedList(seedsOf(e)) : oldSeeds(e.id) ?? [] })),
+    groups: [...kept, ...groups],
   };
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   fs.writeFileSync(args.out, `${JSON.stringify(data, null, 1)}\n`);
-  process.stderr.write(`[reference-runs] wrote ${path.relative(ROOT, args.out)} (${groups.length} groups) in ${totalSeconds.toFixed(0)} s\n`);
+  process.stderr.write(`[reference-runs] wrote ${path.relative(ROOT, args.out)} (${data.groups.length} groups) in ${totalSeconds.toFixed(0)} s\n`);
   for (const g of groups) {
     const pct = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)}`;
     process.stdout.write(`${g.experiment.padEnd(18)} ${g.method.padEnd(16)} β ${g.beta.mean.toPrecision(3).padEnd(7)} token ${pct(g.tokenAccuracy)} %  sequence ${pct(g.sequenceAccuracy)} %\n`);

@@ -6,13 +6,11 @@
 if(EMSCRIPTEN)
   # Same flags as the kernels (-O3 -msimd128 via asl_engine_simd): clang may auto-vectorize Eigen's scalar loops,
   # but Eigen 3.4 has no wasm_simd128 packet math, so its own code paths are scalar. No -msse flags on purpose.
-  asl_add_wasm_module(attention_core_eigen asl_engine_simd)
+  # Everything in this module at -O3: Eigen's product kernels are templates instantiated here, and at the bindings'
+  # usual -Os they were 65× slower (see asl_add_wasm_module), which made this baseline unfairly slow.
+  asl_add_wasm_module(attention_core_eigen asl_engine_simd -O3)
   target_sources(attention_core_eigen PRIVATE cpp/engine/attention_eigen.cpp)
   target_compile_definitions(attention_core_eigen PRIVATE ASL_ATTENTION_EIGEN=1)
-  # asl_add_wasm_module builds bindings with -Os for the page's download size. Here everything gets -O3: Eigen's
-  # product kernels are templates, and the linker may keep the copy instantiated in an -Os file (measured: 80×
-  # slower attention), which would make this baseline unfairly slow.
-  target_compile_options(attention_core_eigen PRIVATE -O3)
 else()
   add_executable(attention-bench cpp/bench/attention_bench.cpp cpp/engine/attention_eigen.cpp)
   target_link_libraries(attention-bench PRIVATE asl_engine)

@@ -72,8 +72,14 @@ test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the d
   assert.ok(embeddings.every((c) => c.text && c.text.length > 0), 'an 8-column matrix prints its values in the cells');
   assert.deepEqual(await page.$$eval('figure[data-matrix="embeddings"] .row-labels text', (n) => n.map((x) => x.textContent)), ['money', 'bank', 'grows']);
 
-  for (let i = 0; i < 6; i += 1) await page.click('.step-next');
-  await page.waitForFunction(() => location.hash.includes('step=7'));
+  // One click at a time, each waiting for its step: a click sent while the page still scrolls to the previous
+  // step could land beside the button. Reduced motion makes that scroll instant, as the page does for such users.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (let step = 2; step <= 7; step += 1) {
+    await page.click('.step-next');
+    await page.waitForFunction((n) => location.hash.includes(`step=${n}`), step, { timeout: 10000 })
+      .catch(async () => assert.fail(`Next did not reach step ${step}; the link is ${await page.evaluate(() => location.hash)}`));
+  }
   const expected = { wq: 32, wk: 32, wv: 64, q: 12, k: 12, v: 24, scores: 9, scaled: 9, weights: 9, contextual: 24, masked: 0 };
   for (const [id, n] of Object.entries(expected)) assert.equal(await count(id), n, `cells of ${id}`);
   const weights = await values(page, 'weights');

@@ -238,14 +238,32 @@ test('the results table shows the paper\'s Table 1 claims and every reference ru
     sequence: Number(r.querySelector('[data-label="test sequence exact match"]').dataset.value),
     runs: Number(r.querySelector('[data-label="runs"]').dataset.value),
   })));
-  assert.equal(shown.length, REFERENCE.groups.length);
+  const rowOne = REFERENCE.groups.filter((g) => g.config.R === 100 && g.config.L === 20 && g.config.trainSize === 15000);
+  assert.equal(shown.length, rowOne.length);
   assert.ok(shown.length >= 6, `${shown.length} reference rows`);
-  for (const g of REFERENCE.groups) {
+  for (const g of rowOne) {
     const row = shown.find((r) => r.experiment === g.experiment && r.method === g.method);
     assert.ok(row, `${g.experiment} ${g.method} is in the table`);
     assert.equal(row.token, g.tokenAccuracy.mean);
     assert.equal(row.sequence, g.sequenceAccuracy.mean);
     assert.equal(row.runs, g.runs.length);
+  }
+  // The paper's whole table: each printed row beside our encoder run of the same R, L, training set and β, and every
+  // other row of the data file (the paper's rows 2-6) appears there.
+  const whole = await page.$$eval('#lesson-training [data-table="paper"] tbody tr', (n) => n.map((r) => ({
+    experiment: r.dataset.experiment ?? null, method: r.dataset.method ?? null,
+    R: Number(r.children[1].textContent), L: Number(r.children[2].textContent), train: Number(r.children[3].textContent.replace(/,/g, '')),
+    paper: Number(r.querySelector('.paper-figure').dataset.value),
+    token: r.querySelector('[data-label="ours: test token accuracy"]') ? Number(r.querySelector('[data-label="ours: test token accuracy"]').dataset.value) : null,
+  })));
+  assert.equal(whole.length, 13, 'the paper printed 13 rows');
+  assert.deepEqual(whole.slice(0, 2).map((r) => r.paper), [0.015, 0.96]);
+  assert.deepEqual(whole.slice(0, 2).map((r) => [r.experiment, r.method]), [['encoder', 'inverse-sqrt-dk'], ['encoder', 'fixed 5']]);
+  for (const g of REFERENCE.groups.filter((x) => !rowOne.includes(x))) {
+    const row = whole.find((r) => r.experiment === g.experiment && r.method === g.method && r.R === g.config.R && r.L === g.config.L
+      && r.train === g.config.trainSize);
+    assert.ok(row, `${g.experiment} ${g.method} R ${g.config.R} L ${g.config.L} is beside the paper's row`);
+    assert.equal(row.token, g.tokenAccuracy.mean);
   }
   // The commands that made them are printed, and the prose quotes the data file's figures.
   const commands = await page.$$eval('#lesson-training .command-list code', (n) => n.map((c) => c.textContent));
