@@ -1,40 +1,26 @@
 // Access and comfort in Chromium: axe-core on every section in the light and the dark theme, the theme toggle, a
 // keyboard-only walk through Lesson 1 (focus ring on every stop, heatmap cells read with the arrow keys), the live
 // region, phone width, reduced motion and print. Screenshots go to build/screenshots/. Needs build/page/app.js.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { ROOT, problems, browserSession, settled } from './harness.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const SHOTS = path.join(ROOT, 'build', 'screenshots');
 
-let server;
-let browser;
-const open = [];
+const session = browserSession();
 
-before(async () => {
-  assertBuilt();
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+before(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
 async function load(hash = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, reducedMotion });
-  open.push(context);
+  const context = await session.newContext({ viewport, colorScheme, reducedMotion });
   const page = await context.newPage();
   const log = { console: [], errors: [] };
   page.on('console', (msg) => log.console.push({ type: msg.type(), text: msg.text() }));
   page.on('pageerror', (err) => log.errors.push(String(err)));
-  await page.goto(server.url + hash);
+  await page.goto(session.server.url + hash);
   await page.waitForSelector('body[data-engine="ready"]', { timeout: 20000 });
   await page.waitForTimeout(300); // charts drawn on their first resize notification
   return { page, context, log };
@@ -68,10 +54,9 @@ for (const theme of ['light', 'dark']) {
 
 test('axe-core finds no serious or critical problem in a custom element, in either theme', async () => {
   for (const colorScheme of ['light', 'dark']) {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme });
-    open.push(context);
+    const context = await session.newContext({ viewport: { width: 1100, height: 900 }, colorScheme });
     const page = await context.newPage();
-    await page.goto(`${server.origin}/tests/e2e/fixtures/two-elements.html`);
+    await page.goto(`${session.server.origin}/tests/e2e/fixtures/two-elements.html`);
     await page.waitForFunction(() => [...document.querySelectorAll('attention-saturation, attention-self-attention')].every((e) => e.dataset.engine === 'ready'));
     await page.waitForTimeout(300);
     assert.deepEqual(await axeViolations(page, 'body'), [], `axe-core on two elements, ${colorScheme}`);
@@ -89,7 +74,7 @@ test('the theme toggle switches to dark and back, is remembered, and overrides t
   assert.doesNotMatch(await page.evaluate(() => location.hash), /theme/, 'the theme is not part of the link');
   // A new page in the same browser profile starts dark although the system says light.
   const again = await context.newPage();
-  await again.goto(server.url);
+  await again.goto(session.server.url);
   await again.waitForSelector('body[data-engine="ready"]');
   assert.equal(await again.$eval('html', (n) => n.dataset.theme), 'dark');
   assert.equal(await again.locator('.theme-toggle').getAttribute('aria-pressed'), 'true');
@@ -131,21 +116,21 @@ test('keyboard only: a walk through Lesson 1 with Tab, arrows, Space and Enter, 
   assert.equal(first.cls, 'theme-toggle');
   await tabTo(page, (f) => f.key === 'dk', 'the d_k slider');
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => location.hash.includes('dk=5'));
+  await settled(page, 'dk=5');
   await tabTo(page, (f) => f.key === 'causal', 'the causal mask');
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => location.hash.includes('causal=1'));
+  await settled(page, 'causal=1');
   const next = await tabTo(page, (f) => f.cls.includes('step-next'), 'the Next button');
   assert.match(next.label, /Next/);
   for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter');
-  await page.waitForFunction(() => location.hash.includes('step=6'));
+  await settled(page, 'step=6');
   // The diagram's blocks are buttons too.
   await tabTo(page, (f) => f.block === 'scale', 'the Scale block of the diagram');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => location.hash.includes('step=4'));
+  await settled(page, 'step=4');
   await tabTo(page, (f) => f.block === 'softmax', 'the SoftMax block, above Scale', 3, 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => location.hash.includes('step=6'));
+  await settled(page, 'step=6');
   // Heatmap cells: arrow keys move a focus cell whose row, column and value are read out.
   const matrix = await tabTo(page, (f) => f.matrix === 'weights' && f.cls.includes('heatmap-scroll'), 'the weights heatmap');
   assert.match(matrix.label, /Attention weights A: 3 by 3 matrix/);

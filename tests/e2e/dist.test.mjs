@@ -1,42 +1,30 @@
 // The packaged lab (dist/, written by build-scripts/package.mjs, which this test runs first): opened straight from
 // disk and served with the strict Content-Security-Policy as an HTTP header, it starts without a console error,
 // without a CSP violation and without any request leaving its own folder; its examples work; it stays in budget.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ROOT, assertBuilt, launchBrowser, problems } from './harness.mjs';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { ROOT, startServer, problems, browserSession } from './harness.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 let packaged;
-let server;
-let browser;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  // Always package afresh from the current build; a budget overrun is reported by its own test below.
-  packaged = spawnSync(process.execPath, [path.join(ROOT, 'build-scripts', 'package.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  assert.ok(fs.existsSync(path.join(DIST, 'index.html')), `build-scripts/package.mjs wrote no dist/: ${packaged.stderr}`);
-  const started = await startStaticServer({ port: 0, host: '127.0.0.1', root: DIST, headers: { 'content-security-policy': CSP } });
-  server = { server: started.server, origin: `http://127.0.0.1:${started.server.address().port}` };
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await new Promise((resolve) => { server.server.closeAllConnections(); server.server.close(resolve); });
+// Always package afresh from the current build, then serve dist/ alone under the strict policy. A budget overrun is
+// reported by its own test below.
+const session = browserSession({
+  serve: () => {
+    packaged = spawnSync(process.execPath, [path.join(ROOT, 'build-scripts', 'package.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    assert.ok(fs.existsSync(path.join(DIST, 'index.html')), `build-scripts/package.mjs wrote no dist/: ${packaged.stderr}`);
+    return startServer({ root: DIST, headers: { 'content-security-policy': CSP } });
+  },
 });
 
 /** Opens `url` recording console problems, page errors, CSP violations and every request of the context. */
 async function visit(url, { viewport = { width: 1200, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport });
-  open.push(context);
+  const context = await session.newContext({ viewport });
   await context.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -92,19 +80,19 @@ test('dist/examples/course.html from disk: two elements and an iframe that sizes
 });
 
 test('dist/ served with the CSP as an HTTP header: the page, the course page and the Reveal.js deck run without a violation', async () => {
-  const allowed = `${server.origin}/`;
-  const home = await visit(`${server.origin}/index.html`);
+  const allowed = `${session.server.origin}/`;
+  const home = await visit(`${session.server.origin}/index.html`);
   await home.page.waitForSelector('body[data-engine="ready"]', { timeout: 20000 });
   await home.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
   await assertClean(home.page, home.log, allowed, 'dist/index.html over HTTP');
 
-  const course = await visit(`${server.origin}/examples/course.html`);
+  const course = await visit(`${session.server.origin}/examples/course.html`);
   await elementsReady(course.page, 2);
   await course.page.$eval('#lesson-frame', (n) => n.scrollIntoView()); // (see the test above)
   await course.page.waitForFunction(() => Number(document.getElementById('lesson-frame').height) > 1500, null, { timeout: 20000 });
   await assertClean(course.page, course.log, allowed, 'dist/examples/course.html over HTTP');
 
-  const deck = await visit(`${server.origin}/examples/reveal/deck.html#/1`);
+  const deck = await visit(`${session.server.origin}/examples/reveal/deck.html#/1`);
   await elementsReady(deck.page, 1);
   await deck.page.waitForFunction(() => document.querySelector('.reveal.ready'));
   await assertClean(deck.page, deck.log, allowed, 'dist/examples/reveal/deck.html over HTTP');

@@ -3,40 +3,18 @@
 // course page and the Reveal.js deck. Needs build/page/app.js (node web/build.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
-import { ROOT } from './harness.mjs';
-import { loadEngine } from '../../web/engine.js';
+import { startServer, problems, browserSession } from './harness.mjs';
 
-let server;
+const session = browserSession({ engine: true });
 let other; // a second origin: the same files on another port
-let browser;
-let engine;
-const open = [];
 
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  other = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });
-  browser = await launchBrowser();
-  engine = await loadEngine();
-});
+before(async () => { other = await startServer(); });
+after(() => other?.close());
 
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-  if (other) await new Promise((resolve) => { other.server.closeAllConnections(); other.server.close(resolve); });
-});
-
-const otherOrigin = () => `http://127.0.0.1:${other.server.address().port}`;
+const otherOrigin = () => other.origin;
 const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 
-async function load(path, { viewport, waitReady = false } = {}) {
-  const opened = await openPage(browser, `${server.origin}/${path}`, { viewport, waitReady });
-  open.push(opened.context);
-  return opened;
-}
+const load = (path, { viewport, waitReady = false } = {}) => session.open(`${session.server.origin}/${path}`, { viewport, waitReady });
 
 function assertClean(log, where) {
   assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
@@ -58,10 +36,10 @@ test('a custom element alone on a page renders its section from its attributes; 
   assert.deepEqual(await host.locator('.histogram-panel').evaluateAll((n) => n.map((p) => Number(p.dataset.dim))), [5, 50], 'dims="5,50"');
   assert.equal(await host.locator('select[data-key="vdist"]').inputValue(), 'stdnormal', 'distribution="stdnormal"');
   assert.equal(await host.locator('input[data-key="vmaxdim"][type="number"]').inputValue(), '64');
-  const h = engine.dotProducts({ dim: 50, pairs: 1000, bins: 30, seed: 1, distribution: 'normal', mean: 0, std: 1 });
+  const h = session.engine.dotProducts({ dim: 50, pairs: 1000, bins: 30, seed: 1, distribution: 'normal', mean: 0, std: 1 });
   const variance = Number(await host.locator('[data-stats="hist-50"] [data-stat="variance"]').getAttribute('data-value'));
   assert.ok(close(variance, h.variance), `variance at d = 50: element ${variance}, engine ${h.variance}`);
-  const sweep = engine.varianceSweep({ maxDim: 64, vectors: 20, seed: 1, distribution: 'normal', mean: 0, std: 1, scaled: false });
+  const sweep = session.engine.varianceSweep({ maxDim: 64, vectors: 20, seed: 1, distribution: 'normal', mean: 0, std: 1, scaled: false });
   assert.ok(close(Number(await host.locator('[data-stats="sweep"] [data-stat="slope"]').getAttribute('data-value')), sweep.slope));
 
   // c="oops": the default 0.5 is used and a notice inside the element names the attribute.
@@ -83,8 +61,7 @@ test('a custom element alone on a page renders its section from its attributes; 
 });
 
 test('two elements on one page share one engine instance and each keeps its own settings', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  open.push(context);
+  const context = await session.newContext({ viewport: { width: 1200, height: 900 } });
   // Count WebAssembly instantiations before any script of the page runs.
   await context.addInitScript(() => {
     window.__wasmInstances = 0;
@@ -97,12 +74,12 @@ test('two elements on one page share one engine instance and each keeps its own 
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.origin}/tests/e2e/fixtures/two-elements.html`);
+  await page.goto(`${session.server.origin}/tests/e2e/fixtures/two-elements.html`);
   await elementsReady(page, 2);
   assert.equal(await page.evaluate(() => window.__wasmInstances), 1, 'one engine instance for two elements');
   const sat = page.locator('attention-saturation');
   await sat.locator('[data-stats="row"] [data-stat="maxweight"]').waitFor();
-  const row = engine.softmaxStats({ dK: 512, n: 8, scaled: false, seed: 1 });
+  const row = session.engine.softmaxStats({ dK: 512, n: 8, scaled: false, seed: 1 });
   assert.ok(close(Number(await sat.locator('[data-stats="row"] [data-stat="maxweight"]').getAttribute('data-value')), row.maxWeight));
   const sa = page.locator('attention-self-attention');
   assert.deepEqual(await sa.locator('.tokens .token').allTextContents(), ['the', 'cat', 'sat']);
@@ -118,7 +95,7 @@ test('two elements on one page share one engine instance and each keeps its own 
 async function framed(hash) {
   const { page, log } = await load('tests/e2e/fixtures/empty.html', { viewport: { width: 1100, height: 800 } });
   const labOrigin = otherOrigin();
-  await page.addScriptTag({ url: `${server.origin}/examples/embed-host.js` });
+  await page.addScriptTag({ url: `${session.server.origin}/examples/embed-host.js` });
   await page.evaluate(({ src }) => {
     window.received = [];
     window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
@@ -180,7 +157,7 @@ test('the parent can set the frame\'s state; a message from another origin or an
     intruder.addEventListener('load', resolve);
     intruder.setAttribute('src', src);
     document.body.append(intruder);
-  }), `http://localhost:${server.origin.split(':').at(-1)}/tests/e2e/fixtures/empty.html`);
+  }), `http://localhost:${session.server.origin.split(':').at(-1)}/tests/e2e/fixtures/empty.html`);
   const intruder = page.frame({ url: (u) => u.href.startsWith('http://localhost:') });
   await intruder.evaluate(() => {
     window.parent.frames[0].postMessage({ source: 'attention-scale-lab', version: 1, type: 'set-state', state: { gdk: 4096 } }, '*');
@@ -229,6 +206,6 @@ test('the Reveal.js deck shows a lab section on a slide, and keys typed inside i
   await page.locator('.reveal h2').first().click(); // focus leaves the element: arrows move the deck again
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => window.Reveal.getIndices().h === 2);
-  assert.deepEqual(log.requests.filter((r) => !r.startsWith(server.origin)), [], 'everything comes from this server');
+  assert.deepEqual(log.requests.filter((r) => !r.startsWith(session.server.origin)), [], 'everything comes from this server');
   assertClean(log, 'the Reveal.js deck');
 });

@@ -1,33 +1,15 @@
 // Export in Chromium: every chart's PNG, SVG and CSV downloads hold the numbers the page shows (and the engine
 // computed), their file names say which lesson, chart and settings they come from, and "copy link" copies a link
 // that reopens the same state. Needs build/page/app.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
-import { loadEngine } from '../../web/engine.js';
+import { problems, browserSession, settled } from './harness.mjs';
 
-let server;
-let browser;
-let engine;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-  engine = await loadEngine();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+const session = browserSession({ engine: true });
 
 async function load(hash, options = {}) {
-  const opened = await openPage(browser, server.url + hash, options);
-  open.push(opened.context);
+  const opened = await session.open(session.server.url + hash, options);
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready');
   return opened;
 }
@@ -65,7 +47,7 @@ test('a bar chart\'s CSV holds the values drawn on its bars, and its file name s
   assert.deepEqual(rows[0], ['label', 'value']);
   const drawn = await page.$$eval('[data-chart="row-weights"] .bar', (n) => n.map((b) => b.dataset.value));
   assert.deepEqual(rows.slice(1).map((r) => r[1]), drawn, 'the CSV has the numbers behind the bars, at full precision');
-  const expected = engine.softmaxStats({ dK: 256, n: 8, scaled: false, seed: 1 }).weights;
+  const expected = session.engine.softmaxStats({ dK: 256, n: 8, scaled: false, seed: 1 }).weights;
   rows.slice(1).forEach((r, i) => assert.ok(Math.abs(Number(r[1]) - expected[i]) <= 1e-12, `weight ${i}`));
   // The "show data" table lists the same numbers.
   await page.click('[data-chart="row-weights"] .chart-data summary');
@@ -91,7 +73,7 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
   assert.deepEqual(rows[0], ['row \\ column', 'one', 'two', 'three', 'four']);
   assert.deepEqual(rows.slice(1).map((r) => r[0]), ['one', 'two', 'three', 'four']);
   for (const c of cells) assert.equal(rows[1 + c.row][1 + c.col], c.value, `cell (${c.row}, ${c.col})`);
-  const expected = engine.selfAttentionExample({ sentence: 'one two three four', dModel: 8, dK: 4, seed: 1, scaled: true, causal: false });
+  const expected = session.engine.selfAttentionExample({ sentence: 'one two three four', dModel: 8, dK: 4, seed: 1, scaled: true, causal: false });
   for (const c of cells) assert.ok(Math.abs(Number(rows[1 + c.row][1 + c.col]) - expected.weights[c.row * 4 + c.col]) <= 1e-6);
 
   const svg = await download(page, `${figure} [data-export="svg"]`);
@@ -108,7 +90,7 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
   assert.equal(png.name, 'selfattention_weights_sentence-one-two-three-four_step-6.png');
   assert.deepEqual([...png.bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(''), 'PNG');
   // Read the PNG's pixels in a blank page (the lab's own page forbids data: images) and compare each cell's colour.
-  const blank = await browser.newPage();
+  const blank = await session.browser.newPage();
   const pixels = await blank.evaluate(async ({ data, points }) => {
     const img = new Image();
     img.src = `data:image/png;base64,${data}`;
@@ -139,7 +121,7 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
   const rows = parseCsv(csv.bytes.toString('utf8'));
   const measured = rows.filter((r) => r[0] === 'measured variance');
   assert.equal(measured.length, 16);
-  const sweep = engine.varianceSweep({ maxDim: 16, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
+  const sweep = session.engine.varianceSweep({ maxDim: 16, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
   measured.forEach((r, i) => {
     assert.equal(Number(r[1]), sweep.dims[i]);
     assert.ok(Math.abs(Number(r[2]) - sweep.variance[i]) <= 1e-12 * (1 + sweep.variance[i]), `variance at d = ${sweep.dims[i]}`);
@@ -157,18 +139,17 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
 });
 
 test('"copy link" copies a link with the section\'s settings that opens the same state', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  open.push(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  const context = await session.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.origin });
   const page = await context.newPage();
-  await page.goto(`${server.url}#lesson=variance&vdims=5,50`);
+  await page.goto(`${session.server.url}#lesson=variance&vdims=5,50`);
   await page.waitForSelector('body[data-engine="ready"]');
   await page.fill('input[data-key="vseed"]', '9');
-  await page.waitForFunction(() => location.hash.includes('vseed=9'));
+  await settled(page, 'vseed=9');
   await page.click('#lesson-saturation .copy-link'); // another section's button: the link opens that lesson
   await page.waitForSelector('#lesson-saturation .copy-link[data-copied="1"]');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, `${server.url}#lesson=saturation&vseed=9&vdims=5,50`);
+  assert.equal(copied, `${session.server.url}#lesson=saturation&vseed=9&vdims=5,50`);
   assert.equal(await page.inputValue('#lesson-saturation .copy-field'), copied, 'the link is also shown');
   const again = await context.newPage();
   await again.goto(copied);

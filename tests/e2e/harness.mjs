@@ -4,8 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { loadEngine } from '../../web/engine.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const APP_JS = path.join(ROOT, 'build', 'page', 'app.js');
@@ -18,9 +20,12 @@ export function assertBuilt() {
   }
 }
 
-/** Serves ROOT on 127.0.0.1 with an ephemeral port (build-scripts/static-server.mjs). Resolves to { origin, url, close() }. */
-export async function startServer() {
-  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });
+/**
+ * Serves `root` (the project unless told) on 127.0.0.1 with an ephemeral port, adding `headers` to every response
+ * (build-scripts/static-server.mjs). Resolves to { origin, url, close() }.
+ */
+export async function startServer({ root = ROOT, headers } = {}) {
+  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, headers });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
@@ -57,4 +62,55 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
 /** Console messages that count as problems: errors and warnings. */
 export function problems(log) {
   return log.console.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`);
+}
+
+/**
+ * One test file's browser session. Registers node:test before() and after() hooks: before starts the page's static
+ * server (or `serve()`'s, which resolves to { origin, url, close() }), Chromium and, with { engine: true }, the
+ * engine in Node to compare the page against; after closes every context opened through the session, then Chromium
+ * and the server. The returned object's server, browser and engine are set once before() has run.
+ */
+export function browserSession({ engine = false, serve = startServer } = {}) {
+  const session = {
+    server: null,
+    browser: null,
+    engine: null,
+    contexts: [],
+    /** A new browser context, closed after the file's tests. */
+    async newContext(options) {
+      const context = await session.browser.newContext(options);
+      session.contexts.push(context);
+      return context;
+    },
+    /** openPage() in this session's browser; its context is closed after the file's tests. */
+    async open(url, options) {
+      const opened = await openPage(session.browser, url, options);
+      session.contexts.push(opened.context);
+      return opened;
+    },
+  };
+  before(async () => {
+    assertBuilt();
+    session.server = await serve();
+    session.browser = await launchBrowser();
+    if (engine) session.engine = await loadEngine();
+  });
+  after(async () => {
+    for (const context of session.contexts) await context.close().catch(() => {});
+    if (session.browser) await session.browser.close();
+    if (session.server) await session.server.close();
+  });
+  return session;
+}
+
+/** Resolves after the page's next animation frame, when sections have redrawn for what was set before it. */
+export const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => resolve()); }));
+
+/**
+ * Waits until the link carries `part`, then for the page's next animation frame: the store writes the link at once
+ * but sections redraw in a frame callback, so only after that frame does the page show the new state.
+ */
+export async function settled(page, part, options) {
+  await page.waitForFunction((p) => location.hash.includes(p), part, options);
+  await nextFrame(page);
 }

@@ -3,7 +3,7 @@
 // Numbers are compared with the same engine loaded in Node. Needs build/page/app.js (node web/build.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { assertBuilt, startServer, launchBrowser, openPage, problems, nextFrame } from './harness.mjs';
 import { loadEngine } from '../../web/engine.js';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
@@ -50,7 +50,8 @@ const seriesCount = (page, chart, series) => page.$eval(`[data-chart="${chart}"]
 const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 
 /** Waits until `fn` (run in the page) returns true, after an action. */
-const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 10000 });
+// Waits for a condition (usually on the link) and then a frame, by which the sections have redrawn.
+const until = async (page, fn, arg) => { await page.waitForFunction(fn, arg, { timeout: 10000 }); await nextFrame(page); };
 
 test('the new state keys round-trip through the link, lists are readable, and bad values fall back', () => {
   const state = { ...defaults(), lesson: 'saturation', dota: [1.5, -2, 3e-3], dotb: [4, 5, 6], vdist: 'normal', vmean: -0.5, vstd: 2,

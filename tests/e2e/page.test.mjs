@@ -1,30 +1,15 @@
 // The page in Chromium: loading without errors or outside requests, Lesson 1's matrices, the controls,
 // links that carry state, text safety and the causal mask. Needs build/page/app.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILE_URL, assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { FILE_URL, problems, browserSession, settled } from './harness.mjs';
 import { loadEngine } from '../../web/engine.js';
 
-let server;
-let browser;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+const session = browserSession();
 
 /** Opens the page (over http unless told) with `hash`; fails when the engine did not start. */
-async function load(hash = '', { url = server.url, viewport } = {}) {
-  const opened = await openPage(browser, url + hash, { viewport });
-  open.push(opened.context);
+async function load(hash = '', { url = session.server.url, viewport } = {}) {
+  const opened = await session.open(url + hash, { viewport });
   const state = await opened.page.getAttribute('body', 'data-engine');
   assert.equal(state, 'ready', `engine did not start: ${await opened.page.textContent('main')}`);
   return opened;
@@ -49,7 +34,7 @@ function assertClean(log, where) {
 }
 
 test('the page loads from file:// and from a local server with no console error or warning and no outside request', async () => {
-  for (const [where, url, allowed] of [['file://', FILE_URL, 'file://'], ['http', server.url, `${server.origin}/`]]) {
+  for (const [where, url, allowed] of [['file://', FILE_URL, 'file://'], ['http', session.server.url, `${session.server.origin}/`]]) {
     const { page, log } = await load('', { url });
     await page.waitForTimeout(300); // let late requests and warnings arrive
     assertClean(log, where);
@@ -77,7 +62,7 @@ test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the d
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (let step = 2; step <= 7; step += 1) {
     await page.click('.step-next');
-    await page.waitForFunction((n) => location.hash.includes(`step=${n}`), step, { timeout: 10000 })
+    await settled(page, `step=${step}`, { timeout: 10000 })
       .catch(async () => assert.fail(`Next did not reach step ${step}; the link is ${await page.evaluate(() => location.hash)}`));
   }
   const expected = { wq: 32, wk: 32, wv: 64, q: 12, k: 12, v: 24, scores: 9, scaled: 9, weights: 9, contextual: 24, masked: 0 };
@@ -91,7 +76,7 @@ test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the d
   assert.match(await page.textContent('[data-stats="weights"]'), /scale used\s*0\.5/);
 
   await page.click('[data-block="scale"]');
-  await page.waitForFunction(() => location.hash.includes('step=4'));
+  await settled(page, 'step=4');
   assert.equal(await count('weights'), 0, 'going back to step 4 hides the weights again');
   assert.equal(await page.getAttribute('.step-dot[data-step="4"]', 'aria-current'), 'step');
   assertClean(log, 'stepping');
@@ -104,7 +89,7 @@ test('moving the d_k slider recomputes Q and the scores', async () => {
   const historyBefore = await page.evaluate(() => history.length);
   await page.fill('input[data-key="dk"]', '8');
   await page.fill('input[data-key="dk"]', '16');
-  await page.waitForFunction(() => location.hash.includes('dk=16'));
+  await settled(page, 'dk=16');
   assert.equal((await cells(page, 'q')).length, 3 * 16, 'Q has d_k columns');
   assert.equal((await cells(page, 'wq')).length, 8 * 16, 'W_q is d_model × d_k');
   const after = await values(page, 'scores');
@@ -181,7 +166,7 @@ test('the causal mask makes every weight above the diagonal exactly 0 and keeps 
   const open = await cells(page, 'weights');
   assert.ok(open.filter((c) => c.col > c.row).every((c) => c.value > 0), 'without the mask every token sees every token');
   await page.check('input[data-key="causal"]');
-  await page.waitForFunction(() => location.hash.includes('causal=1'));
+  await settled(page, 'causal=1');
   const masked = await cells(page, 'weights');
   assert.equal(masked.length, 16);
   for (const c of masked.filter((x) => x.col > x.row)) {

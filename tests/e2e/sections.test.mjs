@@ -1,32 +1,17 @@
 // The section registry in Chromium: each section recomputes only when one of its own keys changes, every
 // registered section is a custom element whose attributes are its keys, and a chart inside an element names its
 // exports after that element's settings. Needs build/page/app.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
+import { problems, browserSession, settled } from './harness.mjs';
 import { STATE_TABLE } from '../../web/state.js';
 
-let server;
-let browser;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+const session = browserSession();
 
 const renders = (page) => page.$$eval('[data-asl-section]', (n) => Object.fromEntries(n.map((s) => [s.dataset.aslSection, Number(s.dataset.renders)])));
 
 test('a section recomputes only when one of its own keys changes', async () => {
-  const { page, context, log } = await openPage(browser, `${server.url}#lesson=selfattention`);
-  open.push(context);
+  const { page, log } = await session.open(`${session.server.url}#lesson=selfattention`);
   await page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
   await page.waitForTimeout(300);
   const start = await renders(page);
@@ -34,7 +19,7 @@ test('a section recomputes only when one of its own keys changes', async () => {
 
   // A Lesson 3 slider: Lesson 3 recomputes, Lessons 1 and 2 do not.
   await page.fill('input[data-key="gn"]', '20');
-  await page.waitForFunction(() => location.hash.includes('gn=20'));
+  await settled(page, 'gn=20');
   await page.waitForFunction(() => document.querySelector('[data-asl-section="saturation"]').dataset.renders === '2');
   await page.waitForTimeout(200);
   const afterL3 = await renders(page);
@@ -58,8 +43,7 @@ test('a section recomputes only when one of its own keys changes', async () => {
 });
 
 test('every registered section is a custom element whose attributes are its state keys', async () => {
-  const { page, context } = await openPage(browser, server.url);
-  open.push(context);
+  const { page } = await session.open(session.server.url);
   const ids = await page.$$eval('#toc a[data-lesson]', (n) => n.map((a) => a.dataset.lesson));
   const elements = await page.evaluate((list) => list.map((id) => {
     const name = { selfattention: 'attention-self-attention' }[id] ?? `attention-${id}`;
@@ -76,8 +60,7 @@ test('every registered section is a custom element whose attributes are its stat
 });
 
 test('a chart inside a custom element names its exports after the element\'s settings', async () => {
-  const { page, context } = await openPage(browser, `${server.origin}/tests/e2e/fixtures/element-alone.html`, { waitReady: false });
-  open.push(context);
+  const { page } = await session.open(`${session.server.origin}/tests/e2e/fixtures/element-alone.html`, { waitReady: false });
   const host = page.locator('attention-variance');
   await host.locator('[data-stats="sweep"] [data-stat="slope"]').waitFor({ timeout: 20000 });
   const [file] = await Promise.all([page.waitForEvent('download'), host.locator('[data-chart="sweep-loglog"] [data-export="csv"]').click()]);

@@ -3,33 +3,19 @@
 // stop and resume work, the page answers clicks while a run goes, the race runs two strategies on the same data, and
 // the results table shows web/data/reference-runs.json. Final numbers are compared with the same run in Node.
 // Needs build/page/app.js and build/page/worker.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, FILE_URL, assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
-import { loadEngine } from '../../web/engine.js';
+import { ROOT, FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'reference-runs.json'), 'utf8'));
 
-let server;
-let browser;
-let engine;
-const open = [];
+const session = browserSession({ engine: true });
 
-before(async () => {
-  assertBuilt();
+before(() => {
   assert.ok(fs.existsSync(path.join(ROOT, 'build', 'page', 'worker.js')), 'build/page/worker.js is built (node web/build.mjs)');
-  server = await startServer();
-  browser = await launchBrowser();
-  engine = await loadEngine();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
 });
 
 // A setting that learns in a few hundred tiny steps: L = 5, values 0…9, β fixed at 5 (the default strategy).
@@ -38,9 +24,8 @@ const TINY_OPTIONS = { model: 'encoder', L: 5, R: 10, trainSize: 4000, valSize: 
   betaStrategy: 'fixed', beta: 5, lr: 0.01, epochs: 10, seed: 1 };
 
 /** Opens the page at `hash` (http unless `base` is given), scrolled to Lesson 6, once the lesson knows its run mode. */
-async function load(hash, { base = server.url, viewport } = {}) {
-  const opened = await openPage(browser, base + hash, { viewport });
-  open.push(opened.context);
+async function load(hash, { base = session.server.url, viewport } = {}) {
+  const opened = await session.open(base + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.$eval('#lesson-training', (n) => n.scrollIntoView());
   await opened.page.waitForSelector('#lesson-training [data-part="run"] .run-mode:not([data-mode=""])', { timeout: 30000 });
@@ -55,11 +40,11 @@ const run = (sel) => `#lesson-training [data-part="run"] ${sel}`;
 const race = (sel) => `#lesson-training [data-part="race"] ${sel}`;
 const stat = (page, id, key) => page.$eval(`#lesson-training [data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 const runStep = (page) => page.$eval(run('.run-status'), (n) => Number(n.dataset.step ?? 0));
-const until = (page, fn, arg, timeout = 60000) => page.waitForFunction(fn, arg, { timeout });
+const until = async (page, fn, arg, timeout = 60000) => { await page.waitForFunction(fn, arg, { timeout }); await nextFrame(page); };
 
 /** The same run in Node's engine, to the end: its test evaluation. */
 function nodeRun(options) {
-  const t = engine.createTrainer(options);
+  const t = session.engine.createTrainer(options);
   try {
     let r;
     do r = t.step(500); while (!r.done);
@@ -92,9 +77,9 @@ test('the keys of Lesson 6 round-trip through a link, and bad values fall back t
 });
 
 test('the lesson shows the engine\'s architecture and parameter count, from file:// and from http', async () => {
-  for (const base of [FILE_URL, server.url]) {
+  for (const base of [FILE_URL, session.server.url]) {
     const { page, log } = await load('#lesson=training', { base });
-    const info = engine.createTrainer({ ...TINY_OPTIONS, L: 20, R: 100, dModel: 20, trainSize: 15000, lr: 0.0005 });
+    const info = session.engine.createTrainer({ ...TINY_OPTIONS, L: 20, R: 100, dModel: 20, trainSize: 15000, lr: 0.0005 });
     try {
       assert.equal(await stat(page, 'model', 'params'), info.info.parameterCount);
       assert.equal(info.info.parameterCount, 8000);
@@ -107,7 +92,7 @@ test('the lesson shows the engine\'s architecture and parameter count, from file
     // The attention-only model: its own layout and count.
     await page.click('#lesson-training input[data-key="rmodel"][value="attention"]');
     await until(page, () => location.hash.includes('rmodel=attention'));
-    const att = engine.createTrainer({ model: 'attention' });
+    const att = session.engine.createTrainer({ model: 'attention' });
     try {
       await until(page, (n) => Number(document.querySelector('#lesson-training [data-stats="model"] [data-stat="params"]').dataset.value) === n, att.info.parameterCount);
     } finally {
@@ -124,7 +109,7 @@ test('the lesson shows the engine\'s architecture and parameter count, from file
 test('a short run set by a link trains, draws its curves and attention as it goes, and ends with the engine\'s numbers', async () => {
   const want = nodeRun(TINY_OPTIONS);
   assert.equal(want.test.tokenAccuracy, 1, 'the tiny setting learns the task in Node');
-  for (const base of [server.url, FILE_URL]) {
+  for (const base of [session.server.url, FILE_URL]) {
     const { page, log } = await load(TINY, { base });
     await page.click(run('[data-action="train"]'));
     await page.waitForSelector('#lesson-training [data-part="run"][data-status="done"]', { timeout: 60000 });
@@ -152,7 +137,7 @@ test('a short run set by a link trains, draws its curves and attention as it goe
 });
 
 test('curves and attention update during a run, and stop and resume pause and continue it', async () => {
-  for (const base of [server.url, FILE_URL]) {
+  for (const base of [session.server.url, FILE_URL]) {
     // 100 epochs of 125 tiny steps: long enough to stop in the middle.
     const { page, log } = await load(`${TINY}&repochs=100&rtrain=16000`, { base });
     await page.click(run('[data-action="train"]'));
@@ -179,7 +164,7 @@ test('curves and attention update during a run, and stop and resume pause and co
 });
 
 test('the page answers clicks within 200 ms while the default run trains, in a worker and on the page\'s thread', async (t) => {
-  for (const base of [server.url, FILE_URL]) {
+  for (const base of [session.server.url, FILE_URL]) {
     const { page, log } = await load('#lesson=training', { base });
     await page.evaluate(() => {
       window.clickDelays = [];
