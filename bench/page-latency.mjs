@@ -15,8 +15,11 @@
 //            (the learner stopped after this one change, so it includes the ~150 ms settle time).
 //   longest  the longest main-thread task between the input and the settled page (Long Tasks API: tasks ≥ 50 ms
 //            only; "<50" means none), i.e. how long a second input could have had to wait.
-// A drag (on by default, sliders only): 24 input events 16 ms apart across the middle of the track, then a change
-// event; per input the time until a frame shows a value at least that new.
+// A slider's change also sends `change`, as an arrow key does. A drag (on by default, sliders only): pointerdown,
+// 24 input events 16 ms apart across the middle of the track, pointerup and change; per input the time until a
+// frame shows a value at least that new, and from the release to the frame with the full sample counts.
+// The report starts with the sliders of Lessons 2–5 whose parts call a Monte Carlo function (those with a sample
+// label): per slider, input → the frame with the preview and input → the frame with the full sample counts.
 // Writes build/bench/page-latency.{json,md}.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -87,23 +90,34 @@ function installProbe() {
     return false;
   }
 
-  /** Records every update of `root` from now on: kind, start and the end of the frame it was drawn in. */
+  /**
+   * Records every update of `root` from now on: kind, start, the end of the frame it was drawn in, and the sample
+   * labels (web/sections/progressive.js) it set, part → "preview" or "full": which Monte Carlo parts it drew, and how.
+   */
   function recorder(root) {
     const records = [];
     let seen = root.dataset.updates ?? '0';
-    const observer = new MutationObserver(() => {
+    let labels = {};
+    const observer = new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        if (m.target === root || !m.target.classList.contains('sample-state')) continue;
+        const part = m.target.closest('[data-part]');
+        labels[part ? part.dataset.part : '?'] = m.target.dataset.sampleState;
+      }
       const n = root.dataset.updates ?? '0';
       if (n === seen) return;
       seen = n;
       const at = performance.now();
-      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null };
+      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null, labels };
+      labels = {};
       records.push(rec);
       // A message posted now is handled after this task, i.e. after the frame's style, layout and paint.
       const channel = new MessageChannel();
       channel.port1.onmessage = () => { rec.end = performance.now(); };
       channel.port2.postMessage(0);
     });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-updates'] });
+    // Setting a label's attributes is recorded even when the value does not change, so a full redraw is seen too.
+    observer.observe(root, { attributes: true, subtree: true, attributeFilter: ['data-updates', 'data-sample-state', 'data-samples'] });
     return { records, stop: () => observer.disconnect() };
   }
 
@@ -142,7 +156,10 @@ function installProbe() {
         usable: !input.disabled && input.getClientRects().length > 0 && style.visibility !== 'hidden',
       };
     }),
-    /** One change: sets the value, sends `input`, and reports the updates that followed (times relative to the input). */
+    /**
+     * One change: sets the value and sends `input` (a slider also `change`, as an arrow key does), and reports the
+     * updates that followed (times relative to the input).
+     */
     async change(index, value) {
       await quiet();
       const input = controls()[index];
@@ -151,16 +168,20 @@ function installProbe() {
       const t0 = performance.now();
       input.value = String(value);
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (input.type === 'range') input.dispatchEvent(new Event('change', { bubbles: true }));
       await settle(rec.records);
       rec.stop();
       const tasks = tasksSince(t0);
       return {
         value: input.value,
-        records: rec.records.map((r) => ({ kind: r.kind, start: r.start - t0, script: r.script, end: (r.end ?? NaN) - t0 })),
+        records: rec.records.map((r) => ({ kind: r.kind, start: r.start - t0, script: r.script, end: (r.end ?? NaN) - t0, labels: r.labels })),
         longest: tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0,
       };
     },
-    /** A drag: `values` as input events `intervalMs` apart (timers, so a blocked page delays them as it would a hand), then change. */
+    /**
+     * A drag: pointerdown on the slider, `values` as input events `intervalMs` apart (timers, so a blocked page delays
+     * them as it would a hand), then pointerup and change, as a released pointer sends them.
+     */
     async drag(index, values, intervalMs = 16) {
       await quiet();
       const input = controls()[index];
@@ -168,6 +189,7 @@ function installProbe() {
       const rec = recorder(root);
       const sent = [];
       const t0 = performance.now();
+      input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
       for (const v of values) {
         input.value = String(v);
         sent.push(performance.now());
@@ -175,6 +197,7 @@ function installProbe() {
         await sleep(intervalMs);
       }
       const released = performance.now();
+      input.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, composed: true }));
       input.dispatchEvent(new Event('change', { bubbles: true }));
       await settle(rec.records);
       rec.stop();
@@ -184,9 +207,14 @@ function installProbe() {
         const r = renders.find((x) => x.start >= t);
         return r ? r.end - t : NaN;
       }).filter(Number.isFinite);
+      const redraws = rec.records.filter((r) => r.kind === 'redraw' && r.start >= released);
       const tasks = tasksSince(t0).filter((t) => t.start < released);
       return {
         waits,
+        previews: renders.filter((r) => Object.values(r.labels).includes('preview')).length,
+        renders: renders.length,
+        labelled: rec.records.some((r) => Object.keys(r.labels).length > 0),
+        full: redraws.length ? Math.max(...redraws.map((r) => r.end)) - released : null,
         duringDrag: rec.records.filter((r) => r.kind === 'redraw' && r.start < released).length,
         longest: tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0,
       };
@@ -269,6 +297,10 @@ async function main() {
         const renders = r.records.filter((x) => x.kind === 'render');
         const redraws = r.records.filter((x) => x.kind === 'redraw');
         if (!renders.length) continue; // the value did not change the state (e.g. rounded to the same value)
+        // The Monte Carlo parts it drew (their sample labels), the first frame with a preview and the frame after
+        // which every one of them shows its full sample count (a part cheap enough at these settings has no preview).
+        const labelled = r.records.filter((x) => Object.keys(x.labels).length > 0);
+        const previewed = renders.find((x) => Object.values(x.labels).includes('preview'));
         changes.push({
           value,
           latency: Math.max(...renders.map((x) => x.end)),
@@ -276,6 +308,9 @@ async function main() {
           script: renders.reduce((s, x) => s + x.script, 0),
           full: redraws.length ? Math.max(...redraws.map((x) => x.end)) : null,
           longest: r.longest,
+          parts: [...new Set(labelled.flatMap((x) => Object.keys(x.labels)))],
+          preview: previewed ? previewed.end : null,
+          complete: labelled.length ? Math.max(...labelled.map((x) => x.end)) : null,
         });
       }
       let drag = null;
@@ -289,8 +324,20 @@ async function main() {
         script: { median: median(changes.map((x) => x.script)), max: max(changes.map((x) => x.script)) },
         full: changes.some((x) => x.full !== null) ? { median: median(changes.filter((x) => x.full !== null).map((x) => x.full)), max: max(changes.filter((x) => x.full !== null).map((x) => x.full)) } : null,
         longest: max(changes.map((x) => x.longest)),
-        drag: drag ? { median: median(drag.waits), max: max(drag.waits), inputs: drag.waits.length, refinedDuringDrag: drag.duringDrag, longest: drag.longest } : null,
+        drag: drag ? { median: median(drag.waits), max: max(drag.waits), inputs: drag.waits.length, refinedDuringDrag: drag.duringDrag, longest: drag.longest,
+          previews: drag.previews, renders: drag.renders, full: drag.full } : null,
       };
+      const parts = [...new Set(changes.flatMap((x) => x.parts))];
+      if (parts.length || drag?.labelled) {
+        const previews = changes.filter((x) => x.preview !== null);
+        const complete = changes.filter((x) => x.complete !== null);
+        row.monteCarlo = {
+          parts,
+          previews: previews.length,
+          preview: previews.length ? { median: median(previews.map((x) => x.preview)), max: max(previews.map((x) => x.preview)) } : null,
+          full: complete.length ? { median: median(complete.map((x) => x.complete)), max: max(complete.map((x) => x.complete)) } : null,
+        };
+      }
       results.push(row);
       log(`${name}: latency ${fmt(row.latency.median)} / ${fmt(row.latency.max)} ms, work ${fmt(row.work.median)} / ${fmt(row.work.max)} ms` +
         ` (script ${fmt(row.script.median)} / ${fmt(row.script.max)})` +
@@ -329,19 +376,47 @@ function report({ env, results, baseline, errors }) {
       `Chromium ${env.chromium} headless; Node ${env.node}; animation frames every ${env.frameMs.toFixed(1)} ms.`,
     '',
     'Each control is moved from the default settings to a few values (sliders across the track, number fields a few steps) by',
-    'an `input` event. **latency**: input → end of the frame showing the section\'s store-driven update (includes up to one',
+    'an `input` event (a slider also gets the `change` an arrow key sends with it). **latency**: input → end of the frame showing the section\'s store-driven update (includes up to one',
     'frame of waiting for the store\'s animation frame). **work**: main-thread time of that update including style, layout',
     'and paint; **in a frame** says whether work stayed under 16.7 ms (always, for the median only, or not). **full**: for',
     'parts that draw a preview first, input → the frame with the full-sample numbers after the value settled. **longest**:',
     'the longest main-thread task until the page settled ("<50": no task of 50 ms or more). Median / max over the changes, in ms.',
     '',
   ];
+  const pair = (x) => (x ? `${fmt(x.median)} / ${fmt(x.max)}` : '—');
+  const longest = (x) => (x >= 50 ? fmt(x) : '<50');
+
+  // The sliders of Lessons 2–5 whose parts call a Monte Carlo function of the engine (they carry a sample label).
+  const mcLessons = ['variance', 'saturation', 'temperature', 'heads'];
+  const sliders = results.filter((r) => !r.skipped && r.type === 'range' && mcLessons.includes(r.section));
+  const mc = sliders.filter((r) => r.monteCarlo);
+  if (sliders.length) {
+    lines.push('## Monte Carlo sliders of Lessons 2–5: the preview and the full result', '',
+      'Every slider of Lessons 2–5 whose change makes a part call a Monte Carlo function of the engine (the parts with a',
+      'sample label, web/sections/progressive.js). One change is an arrow-key step (`input` and `change`): **preview**: input →',
+      'end of the frame that draws the parts from a small sample count (only changes that needed one: a part whose full count',
+      'fits a few ms draws it at once); **full**: input → end of the frame after which every such part shows its full sample',
+      'count (the full computation starts 150 ms after the last input). **drag**: the 24-input drag below; **input → frame**:',
+      'per input, until the frame that shows it or a newer value; **previews**: frames with a preview, of all frames; **release →',
+      'full**: pointerup → the frame with the full sample counts. Median / max, in ms.', '');
+    const mh = ['slider', 'Monte Carlo parts', 'changes (with a preview)', 'preview', 'full', 'drag: input → frame', 'drag: previews', 'drag: release → full'];
+    lines.push(`| ${mh.join(' | ')} |`, `|${mh.map(() => '---').join('|')}|`);
+    for (const r of mc) {
+      const m = r.monteCarlo;
+      const d = r.drag;
+      lines.push(`| ${r.name} | ${m.parts.join(', ') || '—'} | ${r.changes.length} (${m.previews}) | ${pair(m.preview)} | ${pair(m.full)} | ` +
+        `${d ? pair(d) : '—'} | ${d ? `${d.previews} of ${d.renders}` : '—'} | ${d && d.full !== null ? fmt(d.full) : '—'} |`);
+    }
+    const other = sliders.filter((r) => !r.monteCarlo);
+    if (!mc.length) lines.push('| (none measured) | | | | | | | |');
+    if (other.length) lines.push('', `Sliders of Lessons 2–5 that call no Monte Carlo function (in the tables below): ${other.map((r) => r.name).join(', ')}.`);
+    lines.push('', '## Every control', '');
+  }
+
   const head = before
     ? ['control', 'changes', 'latency before', 'latency now', 'work before', 'work now', 'in a frame now', 'full now', 'longest before', 'longest now']
     : ['control', 'changes', 'latency', 'work', 'in a frame', 'full', 'longest'];
   lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
-  const pair = (x) => (x ? `${fmt(x.median)} / ${fmt(x.max)}` : '—');
-  const longest = (x) => (x >= 50 ? fmt(x) : '<50');
   for (const r of results) {
     if (r.skipped) continue;
     if (!r.changes.length) {
@@ -356,8 +431,8 @@ function report({ env, results, baseline, errors }) {
   const dragged = results.filter((r) => r.drag);
   if (dragged.length) {
     lines.push('', '## Dragging', '',
-      'Each slider dragged across the middle half of its track: 24 input events 16 ms apart (timers: a busy page delays',
-      'them, as it would delay a hand), then a change event. **wait**: per input, until the end of the first frame that',
+      'Each slider dragged across the middle half of its track: pointerdown, 24 input events 16 ms apart (timers: a busy',
+      'page delays them, as it would delay a hand), then pointerup and a change event. **wait**: per input, until the end of the first frame that',
       'shows it or a newer value. **redraws during drag**: full-sample redraws that ran before the release (0 is the aim).', '');
     const dh = before
       ? ['slider', 'wait before', 'wait now', 'longest task before', 'longest task now', 'redraws during drag']

@@ -49,6 +49,11 @@ export function createAnnouncer({ delay = 900 } = {}) {
         node.textContent = text;
       }, delay);
     },
+    /** Takes `text` as already known without reading it out (the first render's numbers, refined later). */
+    quietly(text) {
+      clearTimeout(timer);
+      spoken = text;
+    },
   };
 }
 

@@ -20,8 +20,9 @@ export function slider(store, key, labelText, { step = 1 } = {}) {
   return {
     node: field('control-slider', labelText, input, output),
     sync(state) {
-      if (input.value !== String(state[key])) input.value = String(state[key]);
-      output.textContent = String(state[key]);
+      const text = String(state[key]);
+      if (input.value !== text) input.value = text;
+      if (output.textContent !== text) output.textContent = text; // unchanged text is not rewritten: no relayout
     },
   };
 }
@@ -148,9 +149,11 @@ export function logSlider(store, key, labelText, { lo, hi, integers = true, form
     sync(state) {
       const v = state[key];
       const pos = v > 0 ? Math.round(track(v)) : 0;
-      if (input.getRootNode().activeElement !== input || round(track.invert(Number(input.value))) !== v) input.value = String(pos);
-      input.setAttribute('aria-valuetext', format(v));
-      output.textContent = format(v);
+      const moved = input.getRootNode().activeElement !== input || round(track.invert(Number(input.value))) !== v;
+      if (moved && input.value !== String(pos)) input.value = String(pos);
+      const text = format(v);
+      if (input.getAttribute('aria-valuetext') !== text) input.setAttribute('aria-valuetext', text);
+      if (output.textContent !== text) output.textContent = text; // unchanged text is not rewritten: no relayout
     },
   };
 }

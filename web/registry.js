@@ -90,7 +90,9 @@ export function mountSection(root, section, { engine, store, linkBase }) {
     },
   };
   root.addEventListener(REDRAWN_EVENT, (event) => {
-    announcer.update(keyNumbers(root, section.lesson.announce));
+    const numbers = keyNumbers(root, section.lesson.announce);
+    if (renders > 1) announcer.update(numbers);
+    else announcer.quietly(numbers); // the first render refined: still nothing the learner changed
     stamp(event.detail?.started ?? performance.now(), 'redraw');
   });
   root.dataset.aslSection = section.id;

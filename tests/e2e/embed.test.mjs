@@ -130,6 +130,8 @@ test('in iframe mode the lab shows one section without the page chrome, sizes it
   assert.equal(await frame.$eval('.site-header', (n) => getComputedStyle(n).display), 'none');
   assert.equal(await frame.$eval('.site-footer', (n) => getComputedStyle(n).display), 'none');
   assert.deepEqual(await frame.$$eval('section.lesson', (n) => n.filter((s) => !s.hidden).map((s) => s.dataset.lesson)), ['variance']);
+  // Every part is rendered: a part that skipped rendering (content-visibility) would give the frame a placeholder height.
+  assert.equal(await frame.$$eval('.part-panel, .step-panel', (n) => n.filter((p) => getComputedStyle(p).contentVisibility !== 'visible').length), 0);
 
   // embed-host.js gave the frame its content's height.
   await page.waitForFunction(() => Number(document.getElementById('lab').height) > 2000);

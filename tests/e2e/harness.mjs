@@ -114,3 +114,11 @@ export async function settled(page, part, options) {
   await page.waitForFunction((p) => location.hash.includes(p), part, options);
   await nextFrame(page);
 }
+
+/**
+ * Waits until no section of the page has a full-sample computation pending (web/sections/progressive.js): the Monte
+ * Carlo parts show the numbers of their full sample counts, not a preview.
+ */
+export function refined(page, { timeout = 30000 } = {}) {
+  return page.waitForFunction(() => ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1'), null, { timeout });
+}

@@ -1,38 +1,21 @@
 // Lessons 2 and 3 in Chromium: each part renders the engine's numbers, reacts to its controls, restores its state
 // from a link, rejects bad link values with a visible notice, fits a phone, and the default variance sweep is timed.
 // Numbers are compared with the same engine loaded in Node. Needs build/page/app.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, startServer, launchBrowser, openPage, problems, nextFrame } from './harness.mjs';
-import { loadEngine } from '../../web/engine.js';
+import { problems, nextFrame, refined, browserSession } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
-let server;
-let browser;
-let engine;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-  engine = await loadEngine();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+const session = browserSession({ engine: true });
 
 /** Opens the page with `hash` and waits until the parts of both new lessons have drawn. */
 async function load(hash = '', { viewport } = {}) {
-  const opened = await openPage(browser, server.url + hash, { viewport });
-  open.push(opened.context);
+  const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
   await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
   await opened.page.waitForSelector('[data-report="512"]');
+  await refined(opened.page); // the gradient sweep may show a preview first, then its full count of rows
   return opened;
 }
 
@@ -88,15 +71,15 @@ test('Lesson 2 shows the worked examples, the histograms and both sweeps with th
   const { page, log } = await load('#lesson=variance');
   const dots = await page.$$eval('[data-table="examples"] [data-stat="dot"]', (n) => n.map((x) => Number(x.dataset.value)));
   assert.deepEqual(dots, [11, 50, 133, 8, 29, 98, 10, 86, 209]);
-  assert.equal(await page.$eval('[data-stat="setvar2"]', (n) => Number(n.dataset.value)), engine.scaleVariance({ values: [8, 29, 98], c: 1 }).varX);
-  assert.equal(await page.$eval('[data-stat="setvar3"]', (n) => Number(n.dataset.value)), engine.scaleVariance({ values: [10, 86, 209], c: 1 }).varX);
+  assert.equal(await page.$eval('[data-stat="setvar2"]', (n) => Number(n.dataset.value)), session.engine.scaleVariance({ values: [8, 29, 98], c: 1 }).varX);
+  assert.equal(await page.$eval('[data-stat="setvar3"]', (n) => Number(n.dataset.value)), session.engine.scaleVariance({ values: [10, 86, 209], c: 1 }).varX);
   assert.equal(await page.$eval('[data-stat="mydot"]', (n) => n.dataset.value), '11');
 
   // Histograms at d = 3, 100, 1000: mean and variance as the engine gives them, variance growing with d.
   assert.deepEqual(await page.$$eval('.histogram-panel', (n) => n.map((p) => Number(p.dataset.dim))), [3, 100, 1000]);
   const variances = [];
   for (const dim of [3, 100, 1000]) {
-    const expected = engine.dotProducts({ dim, pairs: 1000, seed: 1, distribution: 'uniform', bins: 30 });
+    const expected = session.engine.dotProducts({ dim, pairs: 1000, seed: 1, distribution: 'uniform', bins: 30 });
     assert.ok(close(await stat(page, `hist-${dim}`, 'mean'), expected.mean), `mean at d = ${dim}`);
     variances.push(await stat(page, `hist-${dim}`, 'variance'));
     assert.ok(close(variances.at(-1), expected.variance), `variance at d = ${dim}`);
@@ -105,7 +88,7 @@ test('Lesson 2 shows the worked examples, the histograms and both sweeps with th
   assert.ok(variances[0] < variances[1] && variances[1] < variances[2], `variances ${variances} grow with d`);
 
   // The sweep: 512 points on linear and on log–log axes, the engine's slope, and the theory slope 7/144.
-  const sweep = engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
+  const sweep = session.engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
   assert.equal(await seriesCount(page, 'sweep-linear', 'variance'), 512);
   assert.equal(await seriesCount(page, 'sweep-loglog', 'variance'), 512);
   assert.equal(await page.$eval('[data-chart="sweep-loglog"] svg', (n) => n.dataset.xScale + n.dataset.yScale), 'loglog');
@@ -116,7 +99,7 @@ test('Lesson 2 shows the worked examples, the histograms and both sweeps with th
   assert.match(await page.textContent('[data-part="sweep"] .part-prose'), /share a vector/);
 
   // After 1/√d: the variance is level (tiny slope) while the mean of uniform entries keeps growing.
-  const scaled = engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: true });
+  const scaled = session.engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, distribution: 'uniform', scaled: true });
   assert.ok(close(await stat(page, 'scaled', 'slope'), scaled.slope), 'scaled slope');
   assert.ok(Math.abs(await stat(page, 'scaled', 'slope')) < 1e-3, 'the scaled variance is level');
   assert.ok(await stat(page, 'scaled', 'mean') > 4, 'the scaled mean of uniform entries still grows (√512/4 ≈ 5.7)');
@@ -205,13 +188,13 @@ test('a link restores Lesson 2\'s settings and the same numbers as the engine gi
   assert.equal(await page.$eval('[data-stat="mydot"]', (n) => n.dataset.value), '10');
 
   const options = { distribution: 'normal', mean: 0.5, std: 2, seed: 7 };
-  const h = engine.dotProducts({ dim: 20, pairs: 1000, bins: 30, ...options });
+  const h = session.engine.dotProducts({ dim: 20, pairs: 1000, bins: 30, ...options });
   assert.ok(close(await stat(page, 'hist-20', 'variance'), h.variance));
-  const sweep = engine.varianceSweep({ maxDim: 64, vectors: 20, scaled: false, ...options });
+  const sweep = session.engine.varianceSweep({ maxDim: 64, vectors: 20, scaled: false, ...options });
   assert.ok(close(await stat(page, 'sweep', 'slope'), sweep.slope));
   assert.ok(close(await stat(page, 'sweep', 'theory'), 16 + 2 * 0.25 * 4), 'σ⁴ + 2μ²σ² = 18');
   assert.equal(await seriesCount(page, 'sweep-linear', 'variance'), 64);
-  assert.ok(close(await stat(page, 'scalecheck', 'c2varx'), engine.scaleVariance({ values: h.values, c: -2 }).c2VarX));
+  assert.ok(close(await stat(page, 'scalecheck', 'c2varx'), session.engine.scaleVariance({ values: h.values, c: -2 }).c2VarX));
   assert.match(await page.evaluate(() => location.hash), /&vdims=10,20&/);
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
   noErrors(log, 'a Lesson 2 link');
@@ -223,14 +206,14 @@ test('Lesson 3 shows the source examples, a random row with its Jacobian, the gr
   const scaled = await barValues(page, 'pair-scaled');
   assert.deepEqual(await barTexts(page, 'pair-raw'), ['0.982', '0.018']);
   assert.deepEqual(await barTexts(page, 'pair-scaled'), ['0.881', '0.119']);
-  assert.ok(close(raw[0], engine.softmaxStats({ scores: [14, 10], scaled: false }).weights[0]));
-  assert.ok(close(scaled[0], engine.softmaxStats({ scores: [7, 5], scaled: false }).weights[0]), 'scaling by √4 is softmax([7, 5])');
+  assert.ok(close(raw[0], session.engine.softmaxStats({ scores: [14, 10], scaled: false }).weights[0]));
+  assert.ok(close(scaled[0], session.engine.softmaxStats({ scores: [7, 5], scaled: false }).weights[0]), 'scaling by √4 is softmax([7, 5])');
   assert.match(await page.textContent('[data-chart="pair-scaled"] figcaption'), /\[7, 5\]/);
   assert.deepEqual(await barTexts(page, 'pair-close'), ['26.89%', '73.11%']);
   assert.deepEqual(await barTexts(page, 'pair-far'), ['0.01%', '99.99%']);
 
   // The random row at d_k = 64, unscaled.
-  const row = engine.softmaxStats({ dK: 64, n: 16, scaled: false, seed: 1 });
+  const row = session.engine.softmaxStats({ dK: 64, n: 16, scaled: false, seed: 1 });
   assert.equal((await barValues(page, 'row-weights')).length, 16);
   assert.ok(close(await stat(page, 'row', 'maxweight'), row.maxWeight));
   assert.ok(close(await stat(page, 'row', 'entropy'), row.entropy));
@@ -241,7 +224,7 @@ test('Lesson 3 shows the source examples, a random row with its Jacobian, the gr
   jac.forEach((v, i) => assert.ok(close(v, row.jacobian[i], 1e-12), `Jacobian entry ${i}`));
 
   // The gradient sweep: 24 values of d_k, the report at 64 and 512 from the engine's ratio.
-  const g = engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 16, trials: 1000, seed: 1 });
+  const g = session.engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 16, trials: 1000, seed: 1 });
   assert.equal(await seriesCount(page, 'gradient', 'unscaled'), 24);
   assert.equal(await seriesCount(page, 'gradient', 'scaled'), 24);
   for (const [d, i] of [[64, 11], [512, 17]]) {
@@ -302,12 +285,12 @@ test('a link restores Lesson 3\'s settings; bad values fall back to their defaul
   assert.equal(await page.isChecked('input[data-key="gscaled"]'), true);
   assert.equal(await page.inputValue('select[data-key="nprec"]'), 'float64');
   assert.equal(await page.inputValue('input[data-key="sscores"]'), '2,1');
-  const row = engine.softmaxStats({ dK: 256, n: 8, scaled: true, seed: 3 });
+  const row = session.engine.softmaxStats({ dK: 256, n: 8, scaled: true, seed: 3 });
   assert.ok(close(await stat(page, 'row', 'maxweight'), row.maxWeight));
   assert.equal((await barValues(page, 'row-weights')).length, 8);
-  const after = engine.softmaxStats({ scores: [2, 1], dK: 16, scaled: true });
+  const after = session.engine.softmaxStats({ scores: [2, 1], dK: 16, scaled: true });
   (await barValues(page, 'pair-scaled')).forEach((v, i) => assert.ok(close(v, after.weights[i])));
-  const g = engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 8, trials: 200, seed: 3 });
+  const g = session.engine.gradientSweep({ dKs: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096], n: 8, trials: 200, seed: 3 });
   assert.ok(close(await page.$eval('[data-stat="ratio64"]', (n) => Number(n.dataset.value)), g.ratio[11]));
   assert.equal(await stat(page, 'numerics', 'maxlogit'), 100);
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0);

@@ -1,29 +1,12 @@
 // Lessons 4 and 5 in Chromium: every part renders the engine's numbers, reacts to its controls, restores its state
 // from a link, rejects bad link values with a visible notice, and fits a phone. Numbers on screen are compared with
 // the same engine loaded in Node for the same settings. Needs build/page/app.js (node web/build.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertBuilt, startServer, launchBrowser, openPage, problems } from './harness.mjs';
-import { loadEngine } from '../../web/engine.js';
+import { problems, refined, browserSession } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
-let server;
-let browser;
-let engine;
-const open = [];
-
-before(async () => {
-  assertBuilt();
-  server = await startServer();
-  browser = await launchBrowser();
-  engine = await loadEngine();
-});
-
-after(async () => {
-  for (const context of open) await context.close().catch(() => {});
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+const session = browserSession({ engine: true });
 
 // What the page asks the engine for (the same constants as web/sections/temperature.js and heads.js).
 const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
@@ -33,11 +16,11 @@ const SWEEP = { tokens: 8, samples: 200 };
 
 /** Opens the page with `hash` and waits until both lessons have drawn. */
 async function load(hash = '', { viewport } = {}) {
-  const opened = await openPage(browser, server.url + hash, { viewport });
-  open.push(opened.context);
+  const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="drift"] [data-stat="measured"]');
   await opened.page.waitForSelector('[data-stats="heads-sweep"] [data-stat="dkvar"]');
+  await refined(opened.page); // the Monte Carlo parts draw a preview first, then their full sample counts
   return opened;
 }
 
@@ -62,9 +45,10 @@ const hashHas = (page, key, value) => until(page, ([k, v]) => new URLSearchParam
 const derivationOptions = (s) => ({ dK: s.tdk, samples: s.tsamples, seed: s.tseed, meanQ: s.tdmean, meanK: s.tdmean, sigmaQ: s.tdsd, sigmaK: s.tdsd,
   correlation: s.tdcorr });
 
-/** The engine options 4.4 and 4.5 use for a state. */
-const assumptionOptions = (s) => ({ dX: s.tdx, dK: s.tkdim, sigmaX: s.tsx, sigmaWq: s.tswq, sigmaWk: s.tswk, meanX: s.tmx, tokens: s.ttokens,
-  samples: ASSUMPTION_SAMPLES, seed: s.tseed });
+/** The engine options 4.4 and 4.5 use for a state (with `samples`: those of a preview). */
+const assumptionOptionsWith = (s, samples) => ({ dX: s.tdx, dK: s.tkdim, sigmaX: s.tsx, sigmaWq: s.tswq, sigmaWk: s.tswk, meanX: s.tmx, tokens: s.ttokens,
+  samples, seed: s.tseed });
+const assumptionOptions = (s) => assumptionOptionsWith(s, ASSUMPTION_SAMPLES);
 
 test('the keys of Lessons 4 and 5 round-trip through a link, and bad values fall back to their defaults', () => {
   const state = { ...defaults(), lesson: 'heads', tscores: [1, -2.5, 1e-3], tbeta: 0.002, tshift: -7, tmatrix: [1, 2, 3, 4, 5, 6, 7, 8, 9], tdk: 512,
@@ -101,7 +85,7 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   const d = defaults();
 
   // 4.1 at the defaults: weights at β = 1, the shifted scores give the same weights, T = 1/β from the engine.
-  const now = engine.boltzmann({ scores: d.tscores, betas: [d.tbeta], shift: d.tshift });
+  const now = session.engine.boltzmann({ scores: d.tscores, betas: [d.tbeta], shift: d.tshift });
   closeAll(await barValues(page, 'boltzmann-weights'), Array.from(now.weights), 1e-12, 'weights');
   closeAll(await barValues(page, 'boltzmann-shifted'), Array.from(now.shiftedWeights), 1e-12, 'shifted weights');
   closeAll(await barValues(page, 'boltzmann-shifted'), await barValues(page, 'boltzmann-weights'), 1e-12, 'the shift changes nothing');
@@ -114,7 +98,7 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.equal(await page.$eval('[data-chart="boltzmann-sweep"] [data-series="w0"]', (n) => Number(n.dataset.count)), BETA_GRID.length);
 
   // 4.2: both normalisations of the 3×3 matrix, as the engine computes them; attention's rows sum to 1.
-  const norm = engine.normalisationDemo({ scores: d.tmatrix, rows: 3, cols: 3, beta: d.tbeta });
+  const norm = session.engine.normalisationDemo({ scores: d.tmatrix, rows: 3, cols: 3, beta: d.tbeta });
   closeAll(await matrix(page, 'norm-scores'), d.tmatrix, 0, 'scores');
   closeAll(await matrix(page, 'norm-rows'), Array.from(norm.byRow), 1e-12, 'by row');
   closeAll(await matrix(page, 'norm-columns'), Array.from(norm.byColumn), 1e-12, 'by column');
@@ -128,7 +112,7 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.ok(await page.$$eval('[data-part="normalisation"] math', (n) => n.length) >= 2, 'both formulas are typeset');
 
   // 4.3: every line of the derivation as the engine measured it, with its exact value.
-  const der = engine.derivation(derivationOptions(d));
+  const der = session.engine.derivation(derivationOptions(d));
   for (const [key, field] of [['vardot', 'varDot'], ['sumvarprod', 'sumVarProducts'], ['sumvarvar', 'sumVarQVarK']]) {
     assert.ok(close(await cellValue(page, 'derivation', key), der[field].value), `${key} measured`);
     assert.ok(close(await cellValue(page, 'derivation', `${key}theory`), der[field].theory), `${key} exact`);
@@ -140,7 +124,7 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.ok(await page.$$eval('[data-table="derivation"] math', (n) => n.length) >= 4, 'each line is typeset');
 
   // 4.4: prediction beside measurement.
-  const check = engine.assumptionCheck(assumptionOptions(d));
+  const check = session.engine.assumptionCheck(assumptionOptions(d));
   assert.ok(close(await cellValue(page, 'prediction', 'paperpredicted'), check.predicted));
   assert.ok(close(await cellValue(page, 'prediction', 'allpredicted'), check.predictedAll));
   assert.ok(close(await cellValue(page, 'prediction', 'allmeasured'), check.measured));
@@ -155,7 +139,7 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.equal(check.predicted, 64, 'unit queries and keys: the paper predicts d_k');
 
   // 4.5 at f = 1: the grid and the chosen factor come from one engine call.
-  const drift = engine.weightDrift({ ...assumptionOptions(d), drifts: [...DRIFT_GRID, d.tdrift] });
+  const drift = session.engine.weightDrift({ ...assumptionOptions(d), drifts: [...DRIFT_GRID, d.tdrift] });
   const g = DRIFT_GRID.length;
   assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[g]));
   assert.ok(close(await stat(page, 'drift', 'maxweight'), drift.maxWeight[g]));
@@ -191,25 +175,26 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
   await hashHas(page, 'tshift', '-300');
   await until(page, () => document.querySelectorAll('[data-chart="boltzmann-weights"] .bar').length === 3);
   const w = await barValues(page, 'boltzmann-weights');
-  closeAll(w, Array.from(engine.boltzmann({ scores: [5, 5, 0], betas: [1], shift: -300 }).weights), 1e-12, 'weights of 5, 5, 0');
+  closeAll(w, Array.from(session.engine.boltzmann({ scores: [5, 5, 0], betas: [1], shift: -300 }).weights), 1e-12, 'weights of 5, 5, 0');
   closeAll(await barValues(page, 'boltzmann-shifted'), w, 1e-12, 'shifted by −300');
 
   // One cell of the 3×3 matrix.
   await page.fill('input[data-key="tmatrix"][data-cell="4"]', '7');
   await hashHas(page, 'tmatrix', '2,0,1,4,7,0,1,3,2');
-  const norm = engine.normalisationDemo({ scores: [2, 0, 1, 4, 7, 0, 1, 3, 2], rows: 3, cols: 3, beta: 1 });
+  const norm = session.engine.normalisationDemo({ scores: [2, 0, 1, 4, 7, 0, 1, 3, 2], rows: 3, cols: 3, beta: 1 });
   await until(page, (v) => Math.abs(Number(document.querySelector('figure[data-matrix="norm-rows"] .cell[data-row="1"][data-col="1"]').dataset.value) - v) < 1e-12, norm.byRow[4]);
 
   // d_k of the derivation, then a broken assumption: with means of 1 the product rule (line 3) fails.
   await page.fill('input[data-key="tdk"][type="number"]', '8');
   await until(page, () => document.querySelector('[data-table="derivation"] [data-stat="dk"]')?.dataset.value === '8');
-  const der = engine.derivation(derivationOptions({ ...defaults(), tdk: 8 }));
+  await refined(page);
+  const der = session.engine.derivation(derivationOptions({ ...defaults(), tdk: 8 }));
   assert.ok(close(await cellValue(page, 'derivation', 'vardot'), der.varDot.value));
   await page.click('[data-part="derivation"] .preset-row button:nth-of-type(2)');
   await hashHas(page, 'tdmean', '1');
   await until(page, () => document.querySelector('[data-table="derivation"] tr[data-step="sumvarvar"]')?.dataset.broken === '1');
   assert.equal(await page.getAttribute('[data-table="derivation"] tr[data-step="sumvarprod"]', 'data-broken'), '0', 'line 2 still holds');
-  const broken = engine.derivation(derivationOptions({ ...defaults(), tdk: 8, tdmean: 1 }));
+  const broken = session.engine.derivation(derivationOptions({ ...defaults(), tdk: 8, tdmean: 1 }));
   assert.ok(close(await cellValue(page, 'derivation', 'sumvarprodtheory'), broken.sumVarProducts.theory));
   assert.ok(broken.sumVarProducts.theory > broken.sumVarQVarK.theory, 'means add to the variance of each product');
 
@@ -217,6 +202,7 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
   await page.click('[data-part="assumptions"] .preset-row button:nth-of-type(2)');
   await hashHas(page, 'tswq', '1');
   await until(page, () => Number(document.querySelector('[data-table="prediction"] [data-stat="paperpredicted"]').dataset.value) === 64 * 64 * 64);
+  await refined(page);
   assert.ok(await stat(page, 'assumptions', 'scaled') > 1000, 'after ÷√d_k the variance is still about 4096');
   assert.ok(await stat(page, 'assumptions', 'restoringbeta') < 0.01);
 
@@ -225,7 +211,7 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
   await hashHas(page, 'tswq', null);
   await page.fill('input[data-key="tdrift"][type="number"]', '2');
   await hashHas(page, 'tdrift', '2');
-  const drift = engine.weightDrift({ ...assumptionOptions(defaults()), drifts: [...DRIFT_GRID, 2] });
+  const drift = session.engine.weightDrift({ ...assumptionOptions(defaults()), drifts: [...DRIFT_GRID, 2] });
   const g = DRIFT_GRID.length;
   await until(page, (v) => Math.abs(Number(document.querySelector('[data-stats="drift"] [data-stat="measured"]').dataset.value) - v) < 1e-9 * v, drift.measured[g]);
   assert.ok(close(drift.measured[g] / drift.measured[DRIFT_GRID.indexOf(1)], 16, 1e-6), 'the engine\'s variance grows by f⁴');
@@ -243,19 +229,19 @@ test('a link restores Lesson 4\'s settings; bad values fall back with a visible 
   assert.equal(await page.inputValue('input[data-key="tdcorr"]'), '0.5');
   assert.equal(await page.inputValue('input[data-key="tmx"]'), '1');
   const s = parseHash(good).state;
-  const b = engine.boltzmann({ scores: [1, 0, -1], betas: [20], shift: 3 });
+  const b = session.engine.boltzmann({ scores: [1, 0, -1], betas: [20], shift: 3 });
   closeAll(await barValues(page, 'boltzmann-weights'), Array.from(b.weights), 1e-12, 'weights at β = 20');
   assert.equal(await stat(page, 'boltzmann', 'temperature'), b.temperatures[0]);
-  const norm = engine.normalisationDemo({ scores: s.tmatrix, rows: 3, cols: 3, beta: 20 });
+  const norm = session.engine.normalisationDemo({ scores: s.tmatrix, rows: 3, cols: 3, beta: 20 });
   closeAll(await matrix(page, 'norm-columns'), Array.from(norm.byColumn), 1e-12, 'by column at β = 20');
-  const der = engine.derivation(derivationOptions(s));
+  const der = session.engine.derivation(derivationOptions(s));
   assert.ok(close(await cellValue(page, 'derivation', 'sumvarvar'), der.sumVarQVarK.value));
   assert.equal(await page.getAttribute('[data-table="derivation"] tr[data-step="sumvarvar"]', 'data-broken'), '1', 'correlated qᵢ, kᵢ break the product rule');
-  const check = engine.assumptionCheck(assumptionOptions(s));
+  const check = session.engine.assumptionCheck(assumptionOptions(s));
   assert.ok(close(await cellValue(page, 'prediction', 'diagmeasured'), check.measuredDiagonal));
   assert.ok(close(await cellValue(page, 'prediction', 'offpredicted'), check.predictedOffDiagonal));
   assert.ok(check.predictedDiagonal > check.predictedOffDiagonal, 'with mean 1 the diagonal scores spread wider');
-  const drift = engine.weightDrift({ ...assumptionOptions(s), drifts: [...DRIFT_GRID, 1.5] });
+  const drift = session.engine.weightDrift({ ...assumptionOptions(s), drifts: [...DRIFT_GRID, 1.5] });
   assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[DRIFT_GRID.length]));
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
   noErrors(log, 'a Lesson 4 link');
@@ -275,7 +261,7 @@ test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the en
   const { page, log } = await load('#lesson=heads');
   const d = defaults();
   const H = Number(d.hheads);
-  const r = engine.multiHeadExample({ sentence: d.sentence, dModel: d.hdmodel, heads: H, seed: d.hseed, scaleBy: d.hscale });
+  const r = session.engine.multiHeadExample({ sentence: d.sentence, dModel: d.hdmodel, heads: H, seed: d.hseed, scaleBy: d.hscale });
   const n = r.tokens.length;
   assert.equal(await page.$$eval('.head-panel', (x) => x.length), H);
   for (let h = 0; h < H; h += 1) {
@@ -291,7 +277,7 @@ test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the en
     assert.ok(close(await cellValue(page, 'scaling', `${by}var1`), r.comparison[by].scaledScoreVariance[0]), `head 1 ÷ ${by}`);
   }
 
-  const sweep = engine.multiHeadSweep({ dModel: d.hdmodel, heads: [1, 2, 4, 8], tokens: SWEEP.tokens, samples: SWEEP.samples, seed: d.hseed });
+  const sweep = session.engine.multiHeadSweep({ dModel: d.hdmodel, heads: [1, 2, 4, 8], tokens: SWEEP.tokens, samples: SWEEP.samples, seed: d.hseed });
   assert.equal(await page.$eval('[data-chart="heads-variance"] [data-series="dmodel"]', (x) => Number(x.dataset.count)), 4);
   assert.ok(close(await stat(page, 'heads-sweep', 'dmodelvar'), sweep.dmodel.scaledScoreVariance[3]));
   assert.ok(close(await stat(page, 'heads-sweep', 'dkvar'), sweep.dk.scaledScoreVariance[3]));
@@ -306,7 +292,7 @@ test('Lesson 5 reacts to H, the scaling toggle and d_model, and restores them fr
   await until(page, () => document.querySelectorAll('.head-panel').length === 8);
   await page.check('input[data-key="hscale"][value="dmodel"]');
   await hashHas(page, 'hscale', 'dmodel');
-  const r = engine.multiHeadExample({ sentence: 'money bank grows', dModel: 16, heads: 8, seed: 1, scaleBy: 'dmodel' });
+  const r = session.engine.multiHeadExample({ sentence: 'money bank grows', dModel: 16, heads: 8, seed: 1, scaleBy: 'dmodel' });
   await until(page, (v) => Math.abs(Number(document.querySelector('[data-stats="head-1"] [data-stat="scaledvar"]').dataset.value) - v) <= 1e-9 * (1 + v), r.headScaledScoreVariance[0]);
   assert.equal(r.scale, 0.25, 'the mistake divides by √16 = 4');
 
@@ -327,7 +313,7 @@ test('Lesson 5 reacts to H, the scaling toggle and d_model, and restores them fr
   const { page: linked, log: log2 } = await load('#lesson=heads&sentence=a%20b%20c%20d%20e&hdmodel=32&hheads=2&hscale=none&hseed=5');
   assert.equal(await linked.isChecked('input[data-key="hheads"][value="2"]'), true);
   assert.equal(await linked.isChecked('input[data-key="hscale"][value="none"]'), true);
-  const e = engine.multiHeadExample({ sentence: 'a b c d e', dModel: 32, heads: 2, seed: 5, scaleBy: 'none' });
+  const e = session.engine.multiHeadExample({ sentence: 'a b c d e', dModel: 32, heads: 2, seed: 5, scaleBy: 'none' });
   closeAll(await matrix(linked, 'mh-output'), Array.from(e.output), 1e-7, 'output from the link');
   assert.equal(await linked.$$eval('[data-notice]', (x) => x.length), 0);
   noErrors(log2, 'a Lesson 5 link');
@@ -337,6 +323,107 @@ test('Lesson 5 reacts to H, the scaling toggle and d_model, and restores them fr
   for (const key of ['hheads', 'hscale', 'hdmodel']) assert.match(text, new RegExp(`${key} = `));
   assert.equal(await bad.page.isChecked('input[data-key="hheads"][value="4"]'), true);
   assert.equal(await bad.page.isChecked('input[data-key="hscale"][value="dk"]'), true);
+});
+
+/**
+ * Holds the pointer on the slider `selector`, moves it to each track position in `positions` (input events a frame
+ * apart, as a drag sends them) and, still holding, waits `holdMs` and reports the state of the sample labels and of
+ * the numbers `read` picks. Runs in the page in one go, so nothing the test does in between can let the page settle.
+ */
+async function dragAndHold(page, selector, positions, holdMs, read) {
+  return page.evaluate(async ({ selector, positions, holdMs, read }) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const input = document.querySelector(selector);
+    input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    for (const p of positions) {
+      input.value = String(p);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await frame();
+    }
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    const labels = Object.fromEntries([...document.querySelectorAll('.sample-state')].map((n) => [n.closest('[data-part]').dataset.part,
+      { state: n.dataset.sampleState, samples: Number(n.dataset.samples), full: Number(n.dataset.fullSamples), text: n.textContent }]));
+    const numbers = Object.fromEntries(Object.entries(read).map(([name, sel]) => {
+      const node = document.querySelector(sel);
+      return [name, { value: Number(node.dataset.value), text: node.textContent }];
+    }));
+    return { labels, numbers, hash: location.hash };
+  }, { selector, positions, holdMs, read });
+}
+
+/** Lets go of the slider: pointerup and the change event a real drag ends with. */
+const release = (page, selector) => page.evaluate((sel) => {
+  const input = document.querySelector(sel);
+  input.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, composed: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}, selector);
+
+/** "12.3 ± 0.45" → 0.45 (the standard error as printed). */
+const printedError = (text) => Number(text.split('±')[1].trim().replace('\u2212', '-'));
+
+test('while a slider is dragged the Monte Carlo parts show a labelled preview; once it settles, the engine\'s full-sample numbers', async () => {
+  const { page, log } = await load('#lesson=temperature');
+  const read = {
+    all: '[data-table="prediction"] [data-stat="allmeasured"]',
+    scaled: '[data-stats="assumptions"] [data-stat="scaled"]',
+    drift: '[data-stats="drift"] [data-stat="measured"]',
+  };
+  // d_x dragged along its log track. Held well past the settle time: nothing is refined while the pointer is down.
+  const during = await dragAndHold(page, 'input[data-key="tdx"]', [600, 620, 640, 660], 600, read);
+  const s = parseHash(during.hash).state;
+  assert.notEqual(s.tdx, defaults().tdx, 'the drag moved d_x');
+  for (const part of ['assumptions', 'drift']) {
+    const l = during.labels[part];
+    assert.equal(l.state, 'preview', `${part} is labelled a preview during the drag: ${l.text}`);
+    assert.ok(l.samples >= 2 && l.samples < ASSUMPTION_SAMPLES, `${part}: a few samples (${l.samples})`);
+    assert.equal(l.full, ASSUMPTION_SAMPLES);
+    assert.match(l.text, new RegExp(`^preview: ${l.samples} `));
+  }
+  assert.equal(during.labels.derivation.state, 'full', '4.3 does not depend on d_x and keeps its full numbers');
+  // The preview's numbers are the engine's for the sample count the label gives, with its (larger) standard error.
+  const previewCheck = session.engine.assumptionCheck(assumptionOptionsWith(s, during.labels.assumptions.samples));
+  const fullCheck = session.engine.assumptionCheck(assumptionOptions(s));
+  assert.ok(close(during.numbers.all.value, previewCheck.measured), `preview variance ${during.numbers.all.value}, engine ${previewCheck.measured}`);
+  assert.equal(printedError(during.numbers.all.text), Number(previewCheck.measuredStdError.toPrecision(2)), 'the preview prints the engine\'s standard error');
+  assert.ok(previewCheck.measuredStdError > fullCheck.measuredStdError, 'and it is larger than the full run\'s');
+  const previewDrift = session.engine.weightDrift({ ...assumptionOptionsWith(s, during.labels.drift.samples), drifts: [s.tdrift] });
+  assert.ok(close(during.numbers.drift.value, previewDrift.measured[0]), 'the drift preview is the engine\'s for its sample count');
+  assert.equal(await page.$eval('[data-chart="drift-variance"] [data-series="measured"]', (n) => Number(n.dataset.count)), 5, 'a coarser grid of factors while dragging');
+
+  // Released: the full sample counts, exactly the engine's numbers for these settings.
+  await release(page, 'input[data-key="tdx"]');
+  await refined(page);
+  for (const part of ['assumptions', 'drift']) {
+    const state = await page.$eval(`[data-part="${part}"] .sample-state`, (n) => [n.dataset.sampleState, n.dataset.samples, n.textContent]);
+    assert.deepEqual(state.slice(0, 2), ['full', String(ASSUMPTION_SAMPLES)], `${part}: ${state[2]}`);
+  }
+  assert.ok(close(await cellValue(page, 'prediction', 'allmeasured'), fullCheck.measured));
+  assert.ok(close(await stat(page, 'assumptions', 'scaled'), fullCheck.scaledVariance));
+  assert.equal(printedError(await page.textContent(read.all)), Number(fullCheck.measuredStdError.toPrecision(2)));
+  const drift = session.engine.weightDrift({ ...assumptionOptions(s), drifts: [...DRIFT_GRID, s.tdrift] });
+  const g = DRIFT_GRID.length;
+  assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[g]));
+  assert.ok(close(await stat(page, 'drift', 'maxweight'), drift.maxWeight[g]));
+  assert.equal(await page.$eval('[data-chart="drift-variance"] [data-series="measured"]', (n) => Number(n.dataset.count)), g);
+
+  // Lesson 5: d_model dragged; the sweep over H is previewed, then the engine's 200-sample sweep.
+  const heads = await dragAndHold(page, 'input[data-key="hdmodel"]', [20, 24, 32], 400, { dkvar: '[data-stats="heads-sweep"] [data-stat="dkvar"]' });
+  const h = parseHash(heads.hash).state;
+  assert.equal(h.hdmodel, 32);
+  const label = heads.labels.scaling;
+  assert.equal(label.state, 'preview', label.text);
+  assert.ok(label.samples < SWEEP.samples);
+  const hs = [1, 2, 4, 8];
+  const previewSweep = session.engine.multiHeadSweep({ dModel: 32, heads: hs, tokens: SWEEP.tokens, samples: label.samples, seed: h.hseed });
+  assert.ok(close(heads.numbers.dkvar.value, previewSweep.dk.scaledScoreVariance[3]));
+  await release(page, 'input[data-key="hdmodel"]');
+  await refined(page);
+  assert.equal(await page.$eval('[data-part="scaling"] .sample-state', (n) => n.dataset.sampleState), 'full');
+  const sweep = session.engine.multiHeadSweep({ dModel: 32, heads: hs, tokens: SWEEP.tokens, samples: SWEEP.samples, seed: h.hseed });
+  assert.ok(close(await stat(page, 'heads-sweep', 'dkvar'), sweep.dk.scaledScoreVariance[3]));
+  assert.ok(close(await stat(page, 'heads-sweep', 'dmodelmax'), sweep.dmodel.maxWeight[3]));
+  noErrors(log, 'previews');
 });
 
 test('at 375 px wide Lessons 4 and 5 do not make the page scroll sideways', async () => {

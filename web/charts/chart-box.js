@@ -23,16 +23,25 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   node.append(chartTools(node, { id, svg: () => box.querySelector('svg'), table: () => (draw && draw.table ? draw.table() : null),
     title: () => caption.textContent }));
 
+  // The box's width as the ResizeObserver last reported it. A redraw uses it instead of reading clientWidth, which
+  // after the section's other DOM changes would force a layout of the page in the middle of the update (the observer
+  // redraws the chart when the width changes). Until the first report, clientWidth it is.
+  let observed = 0;
   const render = (force) => {
     if (!draw) return;
-    const measured = box.clientWidth;
+    const measured = observed > 0 ? observed : box.clientWidth;
     const width = Math.floor(Math.min(maxWidth, measured > 0 ? measured : FALLBACK_WIDTH));
     if (!force && width === drawnWidth) return;
     drawnWidth = width;
     clear(box);
     box.append(draw(width));
   };
-  if (typeof ResizeObserver === 'function') new ResizeObserver(() => render(false)).observe(box);
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver(() => {
+      observed = box.clientWidth; // laid out already when observers run
+      render(false);
+    }).observe(box);
+  }
 
   return {
     node,

@@ -13,6 +13,7 @@ import { SERIES } from '../charts/palette.js';
 import { precise } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
 import { tokenLabels } from './self-attention-steps.js';
+import { sampleCount, timed, refineLater, sampleLabel } from './progressive.js';
 
 export const LESSON = {
   id: 'heads', number: 5, title: 'Several heads', mount,
@@ -197,78 +198,108 @@ function scalingPart(engine, store, number) {
   const table = el('div', { className: 'scaling-table' });
   const variance = chartBox({ id: 'heads-variance', kind: 'xy', maxWidth: 620 });
   const sharp = chartBox({ id: 'heads-sharpness', kind: 'xy', maxWidth: 620 });
-  fill(part.figures, box, table, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
+  const label = sampleLabel();
+  fill(part.figures, box, table, label.node, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
   const sweepChanged = watcher(store, ['hdmodel', 'hseed']); // the engine runs the sweep again
   const redraw = watcher(store, ['hdmodel', 'hseed', 'hscale']); // the charts mark the chosen scaling
   let sweep = null;
+  let shown = null; // { r, state } last drawn: the full sweep, when it arrives, is drawn with the settings of that moment
+
+  // The work of one sample: its tokens, W_q and W_k, both projections, and every H's scores under three scalings.
+  const workPerSample = (dModel, hs) => 2 * dModel * dModel * (SWEEP_TOKENS + 1) + hs.length * 3 * SWEEP_TOKENS * SWEEP_TOKENS * dModel;
+  const measure = (state, hs, samples) => {
+    try {
+      const result = timed('multiHeadSweep', samples * workPerSample(state.hdmodel, hs),
+        () => engine.multiHeadSweep({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples, seed: state.hseed }));
+      notices.clear('engine');
+      part.node.classList.remove('stale');
+      return result;
+    } catch (error) {
+      notices.show('engine', message(error), { tone: 'error', title: 'The engine could not run the sweep over H' });
+      part.node.classList.add('stale');
+      return null;
+    }
+  };
 
   return {
     node: part.node,
     render(r, state) {
-      const n = r.tokens.length;
-      setProse(part.prose, [[
-        'A head’s raw scores are sums of ', ...dk(), ' products, so with unit-variance queries and keys their variance is about ', ...dk(), ' = ',
-        ...dmodel(), '/H. Dividing by √', ...dk(), ' brings it to 1 whatever H is. Dividing by √', ...dmodel(), ' instead leaves a variance of ',
-        'about 1/H: fine for one head, but with eight heads the logits are squeezed to an eighth of their intended variance and ',
-        'every row drifts towards uniform weights. Not scaling at all leaves ', ...dk(), ', which hurts most with one wide head.',
-      ], [
-        `The table compares the three choices on the ${r.heads} head${r.heads === 1 ? '' : 's'} of this sentence. A sentence of ${n} words gives only `,
-        `${n * n} scores per head, so those numbers are rough. The charts average over ${SWEEP_SAMPLES} random sets of ${SWEEP_TOKENS} tokens for every H, `,
-        'with standard errors, and show the trend the sentence only hints at.',
-      ]]);
-      const cell = (v, key) => el('td', { className: 'num', dataset: { stat: key, value: v } }, precise(v));
-      fill(table, el('p', { className: 'table-title' }, 'This sentence, per head, under each scaling'),
-        el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'scaling' } },
-          el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'head'),
-            SCALINGS.map((s) => el('th', { attrs: { scope: 'col', colspan: 2 }, className: s.id === state.hscale ? 'chosen' : '' }, `÷ ${s.short}`))),
-          el('tr', {}, el('th', {}), SCALINGS.map(() => [el('th', { attrs: { scope: 'col' } }, 'score var.'), el('th', { attrs: { scope: 'col' } }, 'largest w.')]))),
-          el('tbody', {}, Array.from({ length: r.heads }, (_, h) => el('tr', { dataset: { head: h + 1 } }, el('th', { attrs: { scope: 'row' } }, String(h + 1)),
-            SCALINGS.map((s) => {
-              const c = r.comparison[s.id];
-              return [cell(c.scaledScoreVariance[h], `${s.id}var${h + 1}`), cell(c.maxWeight[h], `${s.id}max${h + 1}`)];
-            })))))));
-
-      if (!redraw(state)) return;
-      if (sweepChanged(state) || !sweep) {
+      shown = { r, state };
+      let charts = redraw(state);
+      if (charts && (sweepChanged(state) || !sweep)) {
         const hs = HEADS.filter((h) => divides(h, state.hdmodel));
-        try {
-          sweep = engine.multiHeadSweep({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples: SWEEP_SAMPLES, seed: state.hseed });
-          notices.clear('engine');
-          part.node.classList.remove('stale');
-        } catch (error) {
-          notices.show('engine', message(error), { tone: 'error', title: 'The engine could not run the sweep over H' });
-          part.node.classList.add('stale');
-          return;
-        }
+        const plan = sampleCount('multiHeadSweep', workPerSample(state.hdmodel, hs), SWEEP_SAMPLES);
+        const next = measure(state, hs, plan.samples);
+        // The samples are nested: the preview's are the first of the full run's.
+        refineLater(part, part.node, next && plan.preview ? [() => {
+          const full = measure(state, hs, SWEEP_SAMPLES);
+          if (full) {
+            sweep = full;
+            paint(shown.r, shown.state, true);
+          }
+          return Boolean(full);
+        }] : null);
+        if (next) sweep = next;
+        else charts = false; // the last sweep stays on screen, dimmed
       }
-      const x = Array.from(sweep.heads);
-      const band = (s, field) => ({ id: `${s.id}-band`, label: `± 1 standard error`, kind: 'band', x, color: s.color,
-        y: Array.from(sweep[s.id][field], (v, i) => v - sweep[s.id][`${field}StdError`][i]), // drawn only: the engine's estimate ± its standard error
-        y2: Array.from(sweep[s.id][field], (v, i) => v + sweep[s.id][`${field}StdError`][i]) });
-      const line = (s, field) => ({ id: s.id, label: `÷ ${s.short}`, kind: 'line', marker: true, symbol: s.symbol, dash: s.dash, color: s.color,
-        x, y: sweep[s.id][field], width: s.id === state.hscale ? 3 : 1.8 });
-      const vSeries = SCALINGS.map((s) => line(s, 'scaledScoreVariance'));
-      const mSeries = SCALINGS.map((s) => line(s, 'maxWeight'));
-      const mBands = SCALINGS.map((s) => band(s, 'maxWeight'));
-      variance.set({ title: 'Per-head variance of the scaled scores', legend: xyLegend(vSeries),
-        note: `${SWEEP_SAMPLES} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel} for each H; the √dₖ line stays at 1, the √d_model line falls like 1/H.`,
-        draw: xyChart({ id: 'heads-variance', ariaLabel: `Per-head variance of the scaled scores against H for the three scalings, d_model = ${state.hdmodel}`,
-          xLabel: 'heads H (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', xTicks: x, series: vSeries, height: 260 }) });
-      sharp.set({ title: 'Per-head sharpness: the mean largest weight of a row', legend: xyLegend(mSeries),
-        note: `1/${SWEEP_TOKENS} would be uniform weights over ${SWEEP_TOKENS} tokens and 1 one-hot; the shaded bands are ± 1 standard error.`,
-        draw: xyChart({ id: 'heads-sharpness', ariaLabel: `Mean largest weight per head against H for the three scalings, d_model = ${state.hdmodel}`,
-          xLabel: 'heads H (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: x, series: [...mBands, ...mSeries], height: 260 }) });
-      const last = x.length - 1;
-      const pmOf = (s, field) => `${precise(sweep[s][field][last])} ± ${Number(sweep[s][`${field}StdError`][last].toPrecision(2))}`;
-      fill(part.stats, statList('heads-sweep', [
-        ['h', 'largest H that divides d_model', String(x[last]), `(dₖ = ${sweep.dK[last]})`, x[last]],
-        ['rawvar', 'raw per-head score variance there', `${precise(sweep.scoreVariance[last])} ± ${Number(sweep.scoreVarianceStdError[last].toPrecision(2))}`, `(about dₖ = ${sweep.dK[last]})`, sweep.scoreVariance[last]],
-        ['dkvar', 'after ÷ √dₖ', pmOf('dk', 'scaledScoreVariance'), null, sweep.dk.scaledScoreVariance[last]],
-        ['dmodelvar', 'after ÷ √d_model', pmOf('dmodel', 'scaledScoreVariance'), `(about 1/H = 1/${x[last]})`, sweep.dmodel.scaledScoreVariance[last]],
-        ['dkmax', 'mean largest weight, ÷ √dₖ', pmOf('dk', 'maxWeight'), null, sweep.dk.maxWeight[last]],
-        ['dmodelmax', 'mean largest weight, ÷ √d_model', pmOf('dmodel', 'maxWeight'), null, sweep.dmodel.maxWeight[last]],
-        ['nonemax', 'mean largest weight, not scaled', pmOf('none', 'maxWeight'), null, sweep.none.maxWeight[last]],
-      ]));
+      paint(r, state, charts && sweep !== null);
     },
   };
+
+  /** The prose and the table of this sentence; with `charts`, the charts and numbers of the sweep too. */
+  function paint(r, state, charts) {
+    const n = r.tokens.length;
+    setProse(part.prose, [[
+      'A head’s raw scores are sums of ', ...dk(), ' products, so with unit-variance queries and keys their variance is about ', ...dk(), ' = ',
+      ...dmodel(), '/H. Dividing by √', ...dk(), ' brings it to 1 whatever H is. Dividing by √', ...dmodel(), ' instead leaves a variance of ',
+      'about 1/H: fine for one head, but with eight heads the logits are squeezed to an eighth of their intended variance and ',
+      'every row drifts towards uniform weights. Not scaling at all leaves ', ...dk(), ', which hurts most with one wide head.',
+    ], [
+      `The table compares the three choices on the ${r.heads} head${r.heads === 1 ? '' : 's'} of this sentence. A sentence of ${n} words gives only `,
+      `${n * n} scores per head, so those numbers are rough. The charts average over ${SWEEP_SAMPLES} random sets of ${SWEEP_TOKENS} tokens for every H `,
+      '(fewer, for a quick preview, while ', ...dmodel(), ' is still changing), with standard errors, and show the trend the sentence only hints at.',
+    ]]);
+    const cell = (v, key) => el('td', { className: 'num', dataset: { stat: key, value: v } }, precise(v));
+    fill(table, el('p', { className: 'table-title' }, 'This sentence, per head, under each scaling'),
+      el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'scaling' } },
+        el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'head'),
+          SCALINGS.map((s) => el('th', { attrs: { scope: 'col', colspan: 2 }, className: s.id === state.hscale ? 'chosen' : '' }, `÷ ${s.short}`))),
+        el('tr', {}, el('th', {}), SCALINGS.map(() => [el('th', { attrs: { scope: 'col' } }, 'score var.'), el('th', { attrs: { scope: 'col' } }, 'largest w.')]))),
+        el('tbody', {}, Array.from({ length: r.heads }, (_, h) => el('tr', { dataset: { head: h + 1 } }, el('th', { attrs: { scope: 'row' } }, String(h + 1)),
+          SCALINGS.map((s) => {
+            const c = r.comparison[s.id];
+            return [cell(c.scaledScoreVariance[h], `${s.id}var${h + 1}`), cell(c.maxWeight[h], `${s.id}max${h + 1}`)];
+          })))))));
+
+    if (!charts) return;
+    label.set({ samples: sweep.samples, full: SWEEP_SAMPLES, unit: `samples of ${SWEEP_TOKENS} random tokens` });
+    const x = Array.from(sweep.heads);
+    const band = (s, field) => ({ id: `${s.id}-band`, label: `± 1 standard error`, kind: 'band', x, color: s.color,
+      y: Array.from(sweep[s.id][field], (v, i) => v - sweep[s.id][`${field}StdError`][i]), // drawn only: the engine's estimate ± its standard error
+      y2: Array.from(sweep[s.id][field], (v, i) => v + sweep[s.id][`${field}StdError`][i]) });
+    const line = (s, field) => ({ id: s.id, label: `÷ ${s.short}`, kind: 'line', marker: true, symbol: s.symbol, dash: s.dash, color: s.color,
+      x, y: sweep[s.id][field], width: s.id === state.hscale ? 3 : 1.8 });
+    const vSeries = SCALINGS.map((s) => line(s, 'scaledScoreVariance'));
+    const mSeries = SCALINGS.map((s) => line(s, 'maxWeight'));
+    const mBands = SCALINGS.map((s) => band(s, 'maxWeight'));
+    variance.set({ title: 'Per-head variance of the scaled scores', legend: xyLegend(vSeries),
+      note: `${sweep.samples < SWEEP_SAMPLES ? 'Preview: ' : ''}${sweep.samples} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel} for each H; the √dₖ line stays at 1, the √d_model line falls like 1/H.`,
+      draw: xyChart({ id: 'heads-variance', ariaLabel: `Per-head variance of the scaled scores against H for the three scalings, d_model = ${state.hdmodel}`,
+        xLabel: 'heads H (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', xTicks: x, series: vSeries, height: 260 }) });
+    sharp.set({ title: 'Per-head sharpness: the mean largest weight of a row', legend: xyLegend(mSeries),
+      note: `1/${SWEEP_TOKENS} would be uniform weights over ${SWEEP_TOKENS} tokens and 1 one-hot; the shaded bands are ± 1 standard error.`,
+      draw: xyChart({ id: 'heads-sharpness', ariaLabel: `Mean largest weight per head against H for the three scalings, d_model = ${state.hdmodel}`,
+        xLabel: 'heads H (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: x, series: [...mBands, ...mSeries], height: 260 }) });
+    const last = x.length - 1;
+    const pmOf = (s, field) => `${precise(sweep[s][field][last])} ± ${Number(sweep[s][`${field}StdError`][last].toPrecision(2))}`;
+    fill(part.stats, statList('heads-sweep', [
+      ['h', 'largest H that divides d_model', String(x[last]), `(dₖ = ${sweep.dK[last]})`, x[last]],
+      ['rawvar', 'raw per-head score variance there', `${precise(sweep.scoreVariance[last])} ± ${Number(sweep.scoreVarianceStdError[last].toPrecision(2))}`, `(about dₖ = ${sweep.dK[last]})`, sweep.scoreVariance[last]],
+      ['dkvar', 'after ÷ √dₖ', pmOf('dk', 'scaledScoreVariance'), null, sweep.dk.scaledScoreVariance[last]],
+      ['dmodelvar', 'after ÷ √d_model', pmOf('dmodel', 'scaledScoreVariance'), `(about 1/H = 1/${x[last]})`, sweep.dmodel.scaledScoreVariance[last]],
+      ['dkmax', 'mean largest weight, ÷ √dₖ', pmOf('dk', 'maxWeight'), null, sweep.dk.maxWeight[last]],
+      ['dmodelmax', 'mean largest weight, ÷ √d_model', pmOf('dmodel', 'maxWeight'), null, sweep.dmodel.maxWeight[last]],
+      ['nonemax', 'mean largest weight, not scaled', pmOf('none', 'maxWeight'), null, sweep.none.maxWeight[last]],
+    ]));
+  }
 }

@@ -19,14 +19,14 @@ const HOLD_MS = 2000;
 
 /* ---- what engine calls cost: milliseconds per unit of work, learnt from every timed call ---- */
 
-// Starting points measured on a 2-core x86 machine in Chromium (per unit of each call's work measure below); every
-// timed call moves them towards what this machine does.
+// Starting points, measured with the WASM engine on a busy 2-core x86 machine (per unit of the work measure each part
+// passes to timed()); every timed call moves them towards what the learner's machine does.
 const msPerUnit = new Map([
-  ['assumptionCheck', 1.2e-5],
-  ['weightDrift', 1.2e-5],
-  ['derivation', 8e-5],
-  ['multiHeadSweep', 1.5e-5],
-  ['gradientSweep', 1.2e-4],
+  ['assumptionCheck', 1e-5],
+  ['weightDrift', 7e-6],
+  ['derivation', 7e-5],
+  ['multiHeadSweep', 7e-6],
+  ['gradientSweep', 1e-5],
 ]);
 
 /** Runs `fn` (one engine call of `units` work of `kind`), records how long it took and returns its result. */
@@ -67,7 +67,14 @@ function installActivity() {
   const now = () => performance.now();
   // Capture on the window: input events are composed, so this sees those inside a custom element's shadow root too.
   window.addEventListener('input', () => { activity.lastInput = now(); }, true);
-  window.addEventListener('change', () => { activity.settledAt = now(); kick(); }, true);
+  // A change event commits a typed value. A slider sends one with every arrow key, so a held key would start the full
+  // computation between its repeats: slider keys settle like typing (SETTLE_MS), a slider's pointer on release.
+  window.addEventListener('change', (event) => {
+    const target = event.composedPath()[0];
+    if (target && target.matches && target.matches('input[type="range"]')) return;
+    activity.settledAt = now();
+    kick();
+  }, true);
   window.addEventListener('pointerdown', (event) => {
     const target = event.composedPath()[0];
     activity.held = Boolean(target && target.matches && target.matches('input[type="range"]'));
@@ -181,27 +188,37 @@ export function joinPieces(pieces, listKey) {
   return joined;
 }
 
+/** The part of `result` (one call on a list option) for list entries start … end − 1, shaped as a call on just those. */
+export function slicePiece(result, listKey, start, end) {
+  const n = result[listKey].length;
+  const cut = (value) => {
+    if (ArrayBuffer.isView(value) || Array.isArray(value)) return value.length === n ? value.slice(start, end) : value;
+    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).map((k) => [k, cut(value[k])]));
+    return value;
+  };
+  return cut(result);
+}
+
 /** Splits `list` into pieces of at most `size` entries. */
 export const pieces = (list, size) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /* ---- the label ---- */
 
 /**
- * "preview: 4 samples (150 when the value settles)" or "150 samples": a line a part shows beside its Monte Carlo
- * numbers. set({ samples, full, unit }) with samples < full is a preview.
+ * The line a part shows beside its Monte Carlo numbers: "150 samples", or while a preview is on screen
+ * "preview: 4 samples · 150 when the value settles" (its standard errors, printed with the numbers, are larger).
+ * set({ samples, full, unit, preview, note, then }): `preview` defaults to samples < full; `note` is added after the
+ * count ("at 5 of the 13 factors"), `then` names what follows (default the full count).
  */
 export function sampleLabel() {
   const node = el('p', { className: 'sample-state', dataset: { sampleState: 'full' } });
   return {
     node,
-    set({ samples, full, unit = 'samples' }) {
-      const preview = samples < full;
+    set({ samples, full, unit = 'samples', preview = samples < full, note = '', then = String(full) }) {
       node.dataset.sampleState = preview ? 'preview' : 'full';
       node.dataset.samples = String(samples);
       node.dataset.fullSamples = String(full);
-      node.textContent = preview
-        ? `preview: ${samples} ${unit} (${full} when the value settles; the standard errors are larger until then)`
-        : `${full} ${unit}`;
+      node.textContent = preview ? `preview: ${samples} ${unit}${note ? ` ${note}` : ''} · ${then} when the value settles` : `${full} ${unit}`;
     },
   };
 }

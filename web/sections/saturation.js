@@ -11,6 +11,7 @@ import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
+import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from './progressive.js';
 
 export const LESSON = {
   id: 'saturation', number: 3, title: 'Softmax saturates; the gradient dies; scaling fixes it', mount,
@@ -21,6 +22,9 @@ export const LESSON = {
 const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
 const REPORT_DKS = [64, 512]; // the d_k the prose reports on
 const POW2_TICKS = [1, 4, 16, 64, 256, 1024, 4096];
+// A full gradient sweep estimated above this many milliseconds is computed a few d_k at a time, one engine call per
+// task (the rows of one d_k do not depend on the other d_k of the call, so the pieces join into the same result).
+const SWEEP_PIECE_MS = 60;
 
 const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(1));
 const vec = (v) => `[${Array.from(v, (x) => precise(x)).join(', ')}]`;
@@ -224,64 +228,99 @@ function gradientPart(engine, store, number) {
     el('div', { className: 'control-grid' }, trials.node), box));
   const chart = chartBox({ id: 'gradient', kind: 'xy', maxWidth: 720 });
   const time = el('p', { className: 'sweep-time' });
+  const label = sampleLabel();
   const verdict = el('div', { className: 'verdict', attrs: { 'aria-live': 'polite' } });
-  fill(part.figures, time, el('div', { className: 'figure-row chart-row' }, chart.node), verdict);
+  fill(part.figures, label.node, time, el('div', { className: 'figure-row chart-row' }, chart.node), verdict);
   const changed = watcher(store, ['gn', 'gseed', 'gtrials']);
+
+  const perTrial = (state) => 2 * SWEEP_DKS.length * state.gn; // the engine's own work measure for the normal model
+  /** The sweep over `dKs` with `trials` rows per d_k, and the milliseconds it took; null (and a notice) on failure. */
+  const measure = (state, dKs, trials) => {
+    try {
+      const t0 = performance.now(); // timing only
+      const g = timed('gradientSweep', (trials * perTrial(state) * dKs.length) / SWEEP_DKS.length,
+        () => engine.gradientSweep({ dKs, n: state.gn, trials, seed: state.gseed }));
+      const elapsed = performance.now() - t0;
+      notices.clear('engine');
+      part.node.classList.remove('stale');
+      return { g, elapsed };
+    } catch (error) {
+      notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
+      part.node.classList.add('stale'); // the last good result stays, dimmed
+      return null;
+    }
+  };
 
   return {
     node: part.node,
     render(state) {
       trials.sync(state);
       if (!changed(state)) return;
-      let g;
-      let elapsed;
-      try {
-        const t0 = performance.now(); // timing only
-        g = engine.gradientSweep({ dKs: SWEEP_DKS, n: state.gn, trials: state.gtrials, seed: state.gseed });
-        elapsed = performance.now() - t0;
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
+      // While the learner drags, fewer rows per d_k (the first rows of the full run: the draws are nested).
+      const plan = sampleCount('gradientSweep', perTrial(state), state.gtrials, { min: Math.min(10, state.gtrials) });
+      const now = measure(state, SWEEP_DKS, plan.samples);
+      const steps = [];
+      if (now && plan.preview) {
+        const estimate = estimateMs('gradientSweep', state.gtrials * perTrial(state));
+        const size = Math.max(1, Math.ceil(SWEEP_DKS.length / Math.ceil(estimate / SWEEP_PIECE_MS)));
+        const groups = pieces(SWEEP_DKS, size);
+        const done = [];
+        for (const dKs of groups) {
+          steps.push(() => {
+            const piece = measure(state, dKs, state.gtrials);
+            if (piece) done.push(piece);
+            if (piece && done.length === groups.length) {
+              draw(state, joinPieces(done.map((d) => d.g), 'dKs'), done.reduce((t, d) => t + d.elapsed, 0));
+            }
+            return Boolean(piece);
+          });
+        }
       }
-      const dKs = g.dKs ?? SWEEP_DKS;
-      fill(time, `${state.gtrials} rows of ${state.gn} scores at each of ${dKs.length} values of `, ...dk(), ', in ',
-        el('strong', { dataset: { ms: elapsed } }, `${ms(elapsed)} ms`), '.');
-      setProse(part.prose, [[
-        'One row can be lucky or unlucky, so the engine averages. For each ', ...dk(), ` it draws ${state.gtrials} random rows, `,
-        'computes the norm of each row’s softmax Jacobian, with and without the division by √', ...dk(), ', and plots the mean. ',
-        'Both curves use the same rows, so the gap between them is the effect of the scaling alone. The axes are logarithmic.',
-      ], [
-        'The scaled curve is level: after dividing by √', ...dk(), ' every row has the same spread whatever ', ...dk(), ' is. ',
-        'The unscaled curve first creeps slightly above it, because at very small ', ...dk(),
-        ' the rows are flatter than the sharpness at which the Jacobian is largest; beyond that it falls steadily.',
-      ]]);
-      const series = [
-        { id: 'unscaled', label: 'raw scores', kind: 'line', marker: true, x: dKs, y: g.unscaled.meanNorm, color: SERIES.vermillion, symbol: 'circle' },
-        { id: 'scaled', label: 'scores ÷ √dₖ', kind: 'line', marker: true, x: dKs, y: g.scaled.meanNorm, color: SERIES.blue, symbol: 'square', dash: '7 3' },
-      ];
-      chart.set({ title: 'Mean Jacobian norm against dₖ (log–log)', legend: xyLegend(series),
-        draw: xyChart({ id: 'gradient', ariaLabel: 'Mean norm of the softmax Jacobian against d_k on log–log axes, for raw and for scaled scores',
-          xLabel: 'dₖ (log scale)', yLabel: 'mean ‖J‖ (log scale)', xScale: 'log', yScale: 'log', xTicks: POW2_TICKS, series, height: 320 }) });
-
-      const at = (d) => dKs.indexOf(d);
-      fill(verdict, REPORT_DKS.filter((d) => at(d) >= 0).map((d) => {
-        const i = at(d);
-        return el('p', { dataset: { report: d } }, 'At ', ...dk(), ` = ${d}: the unscaled mean norm is `,
-          el('strong', { dataset: { stat: `unscaled${d}`, value: g.unscaled.meanNorm[i] } }, precise(g.unscaled.meanNorm[i])),
-          ', against ', el('strong', { dataset: { stat: `scaled${d}`, value: g.scaled.meanNorm[i] } }, precise(g.scaled.meanNorm[i])),
-          ' with scaling: only ', el('strong', { dataset: { stat: `ratio${d}`, value: g.ratio[i] } }, percent(g.ratio[i])),
-          ' of it gets through.');
-      }));
-      fill(part.stats, statList('gradient', [
-        ['first', `mean norm at dₖ = ${dKs[0]} (both curves)`, precise(g.scaled.meanNorm[0]), null, g.scaled.meanNorm[0]],
-        ['lastunscaled', `unscaled, dₖ = ${dKs[dKs.length - 1]}`, precise(g.unscaled.meanNorm[dKs.length - 1]), null, g.unscaled.meanNorm[dKs.length - 1]],
-        ['lastscaled', `scaled, dₖ = ${dKs[dKs.length - 1]}`, precise(g.scaled.meanNorm[dKs.length - 1]), null, g.scaled.meanNorm[dKs.length - 1]],
-      ]));
+      refineLater(part, part.node, steps);
+      if (now) draw(state, now.g, now.elapsed);
     },
   };
+
+  /** Draws a sweep of g.trials rows per d_k that took `elapsed` ms (in one call or several). */
+  function draw(state, g, elapsed) {
+    label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
+    const dKs = g.dKs ?? SWEEP_DKS;
+    fill(time, `${g.trials} rows of ${state.gn} scores at each of ${dKs.length} values of `, ...dk(), ', in ',
+      el('strong', { dataset: { ms: elapsed } }, `${ms(elapsed)} ms`), '.');
+    setProse(part.prose, [[
+      'One row can be lucky or unlucky, so the engine averages. For each ', ...dk(), ` it draws ${state.gtrials} random rows `,
+      '(fewer, for a quick preview, while n is still changing), ',
+      'computes the norm of each row’s softmax Jacobian, with and without the division by √', ...dk(), ', and plots the mean. ',
+      'Both curves use the same rows, so the gap between them is the effect of the scaling alone. The axes are logarithmic.',
+    ], [
+      'The scaled curve is level: after dividing by √', ...dk(), ' every row has the same spread whatever ', ...dk(), ' is. ',
+      'The unscaled curve first creeps slightly above it, because at very small ', ...dk(),
+      ' the rows are flatter than the sharpness at which the Jacobian is largest; beyond that it falls steadily.',
+    ]]);
+    const series = [
+      { id: 'unscaled', label: 'raw scores', kind: 'line', marker: true, x: dKs, y: g.unscaled.meanNorm, color: SERIES.vermillion, symbol: 'circle' },
+      { id: 'scaled', label: 'scores ÷ √dₖ', kind: 'line', marker: true, x: dKs, y: g.scaled.meanNorm, color: SERIES.blue, symbol: 'square', dash: '7 3' },
+    ];
+    chart.set({ title: 'Mean Jacobian norm against dₖ (log–log)', legend: xyLegend(series),
+      draw: xyChart({ id: 'gradient', ariaLabel: 'Mean norm of the softmax Jacobian against d_k on log–log axes, for raw and for scaled scores',
+        xLabel: 'dₖ (log scale)', yLabel: 'mean ‖J‖ (log scale)', xScale: 'log', yScale: 'log', xTicks: POW2_TICKS, series, height: 320 }) });
+
+    const at = (d) => dKs.indexOf(d);
+    fill(verdict, REPORT_DKS.filter((d) => at(d) >= 0).map((d) => {
+      const i = at(d);
+      return el('p', { dataset: { report: d } }, 'At ', ...dk(), ` = ${d}: the unscaled mean norm is `,
+        el('strong', { dataset: { stat: `unscaled${d}`, value: g.unscaled.meanNorm[i] } }, precise(g.unscaled.meanNorm[i])),
+        ', against ', el('strong', { dataset: { stat: `scaled${d}`, value: g.scaled.meanNorm[i] } }, precise(g.scaled.meanNorm[i])),
+        // "only" when less gets through (a preview's few rows, or a small d_k, can give a ratio above 1).
+        g.ratio[i] < 1 ? ' with scaling: only ' : ' with scaling: ', el('strong', { dataset: { stat: `ratio${d}`, value: g.ratio[i] } }, percent(g.ratio[i])),
+        ' of it gets through.');
+    }));
+    fill(part.stats, statList('gradient', [
+      ['first', `mean norm at dₖ = ${dKs[0]} (both curves)`, precise(g.scaled.meanNorm[0]), null, g.scaled.meanNorm[0]],
+      ['lastunscaled', `unscaled, dₖ = ${dKs[dKs.length - 1]}`, precise(g.unscaled.meanNorm[dKs.length - 1]), null, g.unscaled.meanNorm[dKs.length - 1]],
+      ['lastscaled', `scaled, dₖ = ${dKs[dKs.length - 1]}`, precise(g.scaled.meanNorm[dKs.length - 1]), null, g.scaled.meanNorm[dKs.length - 1]],
+    ]));
+  }
 }
 
 /* ---- 3.4 numerics: the naive softmax overflows ---- */

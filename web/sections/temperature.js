@@ -12,7 +12,7 @@ import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
-import { timed, sampleCount, refineLater, sampleLabel } from './progressive.js';
+import { sampleCount, estimateMs, timed, refineLater, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from './progressive.js';
 
 export const LESSON = {
   id: 'temperature', number: 4, title: 'Temperature, and where 1/√dₖ comes from', mount,
@@ -24,6 +24,10 @@ const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 // Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 among them.
 const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 const DRIFT_TICKS = [0.25, 0.5, 1, 2, 4];
+// While the learner drags a 4.4 setting the drift chart is previewed on one factor per octave (0.25, 0.5, 1, 2, 4) …
+const PREVIEW_DRIFTS = DRIFT_GRID.filter((_, k) => k % 3 === 0);
+// … and the full grid is then computed a few factors per engine call, each call estimated at about this many ms.
+const DRIFT_PIECE_MS = 100;
 // Independent draws of X, W_q and W_k per setting: a display choice that keeps a slider move near 0.1 s at the
 // defaults, with standard errors of about 1.5 % on the variances (they are printed).
 const ASSUMPTION_SAMPLES = 150;
@@ -369,13 +373,13 @@ function derivationPart(engine, store, number) {
 
   function draw(state, r) {
     label.set({ samples: r.samples, full: state.tsamples, unit: 'pairs' });
-    const preview = r.samples < state.tsamples;
     const holds = state.tdmean === 0 && state.tdsd === 1 && state.tdcorr === 0;
     setProse(part.prose, [[
       'Where does √dₖ come from? Suppose each of the ', ...dk(), ' components of a query and of a key is a random number ',
       'with mean 0 and variance 1, and that all of them are independent of one another. Then the variance of their dot ',
-      'product takes four lines to work out. The engine draws ', String(r.samples), ' such pairs at ', ...dk(), ` = ${state.tdk} `,
-      'and measures the quantity on every line directly, so each equals sign can be checked against numbers. ',
+      'product takes four lines to work out. The engine draws ', String(state.tsamples), ' such pairs at ', ...dk(), ` = ${state.tdk} `,
+      '(fewer, for a quick preview, while a value is still changing) and measures the quantity on every line directly, ',
+      'so each equals sign can be checked against numbers. ',
       'Each measurement carries its standard error, roughly how far it would move with another seed.',
     ], [
       'Every line leans on an assumption. The second needs the ', ...dk(), ' products qᵢkᵢ to be uncorrelated with each other; ',
@@ -409,7 +413,7 @@ function derivationPart(engine, store, number) {
         el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' } }, precise(q.theory)),
         el('td', { className: 'derivation-why' }, why));
     });
-    fill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${preview ? `preview: ${r.samples} of ${state.tsamples}` : state.tsamples} pairs)`),
+    fill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${r.samples} pairs)`),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples derivation-table stack', dataset: { table: 'derivation' } },
         el('thead', {}, el('tr', {}, ['', 'line', 'measured ± standard error', 'exact', 'what it uses']
           .map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
@@ -502,8 +506,7 @@ function assumptionsPart(engine, store, number) {
 
   function draw(state, r, shared) {
     shared.check = r; // 4.5 draws its "β reset" level from it
-    label.set({ samples: r.samples, full: ASSUMPTION_SAMPLES, unit: 'draws of X, W_q and W_k' });
-    const preview = r.samples < ASSUMPTION_SAMPLES;
+    label.set({ samples: r.samples, full: ASSUMPTION_SAMPLES, unit: 'draws of X and the weights' });
     setProse(part.prose, [[
       'In a real layer nobody draws q and k directly: they are rows of Q = X·W', el('sub', {}, 'q'), ' and K = X·W', el('sub', {}, 'k'), ', ',
       'and their spread follows from the spread of the inputs and of the weights. The paper’s answer for that case ',
@@ -511,8 +514,9 @@ function assumptionsPart(engine, store, number) {
       'component about ', ...sub('d', 'x'), ...sigma('X'), '²', ...sigma('Wk'), '², and ', ...dk(), ' such products are added. Only when both ',
       'factors are 1 is the variance ', ...dk(), ' and 1/√', ...dk(), ' the right scale.',
     ], [
-      'The engine draws ', String(r.samples), ` independent sets of X (${state.ttokens} tokens), W`, el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'),
-      ' and measures the scores. It treats two kinds of score separately, which the paper does not. ',
+      'The engine draws ', String(ASSUMPTION_SAMPLES), ` independent sets of X (${state.ttokens} tokens), W`, el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'),
+      ' (fewer, for a quick preview, while a value is still changing) and measures the scores. ',
+      'It treats two kinds of score separately, which the paper does not. ',
       'Off the diagonal, query i meets the key of another token, built from a different row of X. ',
       'On the diagonal, query i meets the key of its own token: both come from the same row x, so the two factors of ',
       'every product are correlated and the variance is larger than the formula says, even when nothing else is wrong. ',
@@ -531,7 +535,7 @@ function assumptionsPart(engine, store, number) {
       el('td', { className: 'num', dataset: { stat: `${id}measured`, value, label: 'measured' } }, el('strong', {}, pm(value, se))),
       el('td', { className: 'note-cell' }, note));
     fill(table, el('p', { className: 'table-title' },
-      `Score variance: prediction beside measurement (${preview ? `preview: ${r.samples} of ${ASSUMPTION_SAMPLES}` : ASSUMPTION_SAMPLES} draws, dₖ = ${state.tkdim})`),
+      `Score variance: prediction beside measurement (${r.samples} draws, dₖ = ${state.tkdim})`),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples prediction stack', dataset: { table: 'prediction' } },
         el('thead', {}, el('tr', {}, ['scores', 'predicted', 'measured ± standard error', ''].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {},
@@ -577,66 +581,143 @@ function driftPart(engine, store, number) {
     el('div', { className: 'control-grid' }, drift.node, driftBox.node), box));
   const variance = chartBox({ id: 'drift-variance', kind: 'xy', maxWidth: 620 });
   const sharp = chartBox({ id: 'drift-sharpness', kind: 'xy', maxWidth: 620 });
-  fill(part.figures, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
+  const label = sampleLabel();
+  fill(part.figures, label.node, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
   const changed = watcher(store, [...ASSUMPTION_KEYS, 'tdrift']);
+
+  // The engine uses the same draws of X and W for every factor, and the numbers of one factor do not depend on which
+  // others are in the same call. So the chart's grid is kept while only f moves, the chosen factor is computed on
+  // its own and set after it, and the full grid is computed a few factors per call: joined, the pieces are exactly
+  // one call on [grid…, f].
+  let grid = null; // { draws, samples, complete, result }: the grid the chart shows and the 4.4 settings it was drawn for
+  let done = null; // { draws, results }: pieces of the full grid computed so far (a new f does not throw them away)
+  const drawsOf = (state) => ASSUMPTION_KEYS.map((k) => store.type(k).format(state[k])).join('&');
+  const measure = (state, drifts, samples) => attempt(part, notices, 'The engine rejected these settings', () => timed('weightDrift',
+    samples * drifts.length * workPerSample(state), () => engine.weightDrift({ ...assumptionOptions(state, samples), drifts })));
 
   return {
     node: part.node,
     render(state, shared) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      // One call: the chart's grid of factors and, last, the chosen one (the same draws serve every factor).
-      const r = attempt(part, notices, 'The engine rejected these settings', () => engine.weightDrift({ ...assumptionOptions(state), drifts: [...DRIFT_GRID, state.tdrift] }));
-      if (!r) return;
-      const g = DRIFT_GRID.length; // the chosen factor's results sit at index g
-      const upto = (a) => Array.from(a).slice(0, g);
-      const f = upto(r.drifts);
-      setProse(part.prose, [[
-        'The scale 1/√', ...dk(), ' is fixed when the model is built, but the weights it was chosen for do not stay put. ',
-        'Gradient descent moves every entry of W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), ', and their spread moves with them. ',
-        'Multiplying both by a factor f multiplies every query and every key by f, so every score by f², and the score ',
-        'variance by f⁴: doubling the weights makes it sixteen times larger. With β still at 1/√', ...dk(), ' the logits are then ',
-        'four times as wide as planned and the rows sharpen towards one-hot; with f below 1 they melt towards uniform.',
-      ], [
-        'The left chart shows the measured score variance against f on log–log axes, beside the closed form (a line of slope 4). ',
-        'The right chart shows how peaked the rows are: the mean of each row’s largest weight with β = 1/√', ...dk(), ', against the ',
-        'level that unit-variance logits give. Measuring the spread again and resetting β to match, the remedy the paper ',
-        'proposes, undoes f² exactly and keeps the rows where they were at f = 1.',
-      ]]);
-      const onTrack = state.tdrift >= f[0] && state.tdrift <= f[g - 1];
-      const marker = (lo, hi) => (onTrack ? [{ id: 'now', label: `f = ${state.tdrift}`, kind: 'line', x: [state.tdrift, state.tdrift], y: [lo, hi],
-        color: '#1b1f24', dash: '3 3', width: 1.2 }] : []);
-      const measured = upto(r.measured);
-      const closed = upto(r.predictedAll);
-      const paper = upto(r.predicted);
-      const positive = [...measured, ...closed, ...paper].filter((v) => v > 0);
-      const vSeries = [
-        { id: 'measured', label: 'measured variance of all scores', kind: 'points', x: f, y: measured, color: SERIES.blue, symbol: 'circle' },
-        { id: 'closed', label: 'closed form', kind: 'line', x: f, y: closed, color: SERIES.vermillion },
-        { id: 'paper', label: 'the paper’s formula', kind: 'line', x: f, y: paper, color: '#1b1f24', dash: '6 4', width: 1.4 },
-        ...marker(Math.min(...positive), Math.max(...positive)),
-      ];
-      variance.set({ title: 'Score variance against the factor f', legend: xyLegend(vSeries),
-        draw: xyChart({ id: 'drift-variance', ariaLabel: `Score variance against the drift factor f from 0.25 to 4, log–log; at f = ${state.tdrift} measured ${precise(r.measured[g])}`,
-          xLabel: 'factor f (log scale)', yLabel: 'score variance (log scale)', xScale: 'log', yScale: 'log', xTicks: DRIFT_TICKS, series: vSeries, height: 270 }) });
-      const level = (id, label, value, color, dash) => ({ id, label, kind: 'line', x: [f[0], f[g - 1]], y: [value, value], color, dash, width: 1.4 });
-      const sSeries = [
-        { id: 'scaled', label: 'β = 1/√dₖ', kind: 'line', marker: true, symbol: 'circle', x: f, y: upto(r.maxWeight), color: SERIES.blue },
-        level('assumed', 'unit-variance logits', r.assumed.maxWeight, '#1b1f24', '2 3'),
-        shared.check ? level('restored', 'β reset for unit variance (the same at every f)', shared.check.restored.maxWeight, SERIES.green, '6 3') : null,
-        ...marker(0, 1),
-      ].filter(Boolean);
-      sharp.set({ title: 'Sharpness: the mean largest weight of a row', legend: xyLegend(sSeries),
-        draw: xyChart({ id: 'drift-sharpness', ariaLabel: `Mean largest weight against the drift factor; at f = ${state.tdrift} it is ${precise(r.maxWeight[g])} with β = 1/√d_k`,
-          xLabel: 'factor f (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: DRIFT_TICKS, series: sSeries, height: 270 }) });
-      fill(part.stats, statList('drift', [
-        ['drift', 'factor f', String(state.tdrift), null, state.tdrift],
-        ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]), `(closed form ${precise(r.predictedAll[g])}; the paper’s formula ${precise(r.predicted[g])})`, r.measured[g]],
-        ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance[g], r.scaledVarianceStdError[g]), null, r.scaledVariance[g]],
-        ['restoringbeta', 'β that restores variance 1', precise(r.restoringBeta[g]), `(against 1/√dₖ = ${precise(r.standardBeta)})`, r.restoringBeta[g]],
-        ['maxweight', 'mean largest weight, β = 1/√dₖ', pm(r.maxWeight[g], r.maxWeightStdError[g]), `(unit-variance logits: ${pm(r.assumed.maxWeight, r.assumed.maxWeightStdError)})`, r.maxWeight[g]],
-        ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]), `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${precise(r.maxEntropy)})`, r.entropy[g]],
-      ]));
+      const draws = drawsOf(state);
+      const per = workPerSample(state);
+      if (grid && grid.draws !== draws) grid = null;
+      if (done && done.draws !== draws) done = null;
+      let chosen = null;
+      let chosenSamples = ASSUMPTION_SAMPLES;
+      if (!grid && estimateMs('weightDrift', per * ASSUMPTION_SAMPLES * DRIFT_GRID.length) <= DIRECT_MS) {
+        // New draws, and the whole grid is cheap: computed now with every sample.
+        const result = measure(state, DRIFT_GRID, ASSUMPTION_SAMPLES);
+        if (result) grid = { draws, samples: ASSUMPTION_SAMPLES, complete: true, result };
+      } else if (!grid) {
+        // New draws: a preview on one factor per octave and the chosen one, all from the same few samples (one call).
+        chosenSamples = sampleCount('weightDrift', per * (PREVIEW_DRIFTS.length + 1), ASSUMPTION_SAMPLES).samples;
+        const result = measure(state, [...PREVIEW_DRIFTS, state.tdrift], chosenSamples);
+        if (result) {
+          grid = { draws, samples: chosenSamples, complete: false, result: slicePiece(result, 'drifts', 0, PREVIEW_DRIFTS.length) };
+          chosen = slicePiece(result, 'drifts', PREVIEW_DRIFTS.length, PREVIEW_DRIFTS.length + 1);
+        }
+      }
+      if (grid && !chosen) {
+        // The chart's grid holds; the chosen factor alone.
+        chosenSamples = sampleCount('weightDrift', per, ASSUMPTION_SAMPLES).samples;
+        chosen = measure(state, [state.tdrift], chosenSamples);
+      }
+      if (!grid || !chosen) {
+        refineLater(part, part.node, null);
+        return;
+      }
+      draw(state, joinPieces([grid.result, chosen], 'drifts'), shared, { samples: chosenSamples, grid });
+
+      // Then, once the learner has settled: what is missing, with every sample, one engine call per task.
+      const steps = [];
+      if (!grid.complete) {
+        const perFactor = estimateMs('weightDrift', per * ASSUMPTION_SAMPLES);
+        if (!done) done = { draws, results: [], size: Math.min(DRIFT_GRID.length, Math.max(1, Math.floor(DRIFT_PIECE_MS / perFactor))) };
+        const gridPieces = pieces(DRIFT_GRID, done.size);
+        gridPieces.forEach((drifts, i) => {
+          if (done.results[i]) return;
+          steps.push(() => {
+            const r = measure(state, drifts, ASSUMPTION_SAMPLES);
+            if (!r) return false;
+            done.results[i] = r;
+            if (gridPieces.every((_, k) => done.results[k])) {
+              grid = { draws, samples: ASSUMPTION_SAMPLES, complete: true, result: joinPieces(done.results, 'drifts') };
+            }
+            return true;
+          });
+        });
+      }
+      if (steps.length || chosenSamples < ASSUMPTION_SAMPLES) {
+        steps.push(() => {
+          const last = chosenSamples < ASSUMPTION_SAMPLES ? measure(state, [state.tdrift], ASSUMPTION_SAMPLES) : chosen;
+          if (last && grid.complete) draw(state, joinPieces([grid.result, last], 'drifts'), shared, { samples: ASSUMPTION_SAMPLES, grid });
+          return Boolean(last && grid.complete);
+        });
+      }
+      refineLater(part, part.node, steps);
     },
   };
+
+  /**
+   * Draws the grid of factors and, at the last index, the chosen one, computed from `samples` draws; `grid` says how
+   * the chart's factors were computed (a preview grid has fewer factors, and maybe fewer samples than the chosen one).
+   */
+  function draw(state, r, shared, { samples, grid: from }) {
+    const chart = from.complete ? (samples < ASSUMPTION_SAMPLES ? `for f = ${state.tdrift}; the curves already use all ${from.samples}` : '')
+      : from.samples === samples ? `at ${PREVIEW_DRIFTS.length} of the ${DRIFT_GRID.length} factors`
+        : `for f = ${state.tdrift}; the curves: ${from.samples} at ${PREVIEW_DRIFTS.length} of the ${DRIFT_GRID.length} factors`;
+    label.set({ samples, full: ASSUMPTION_SAMPLES, unit: 'draws of X and the weights', preview: !from.complete || samples < ASSUMPTION_SAMPLES,
+      note: chart, then: from.complete ? undefined : `${ASSUMPTION_SAMPLES} at every factor` });
+    const g = r.drifts.length - 1; // the chosen factor's results sit at index g
+    const upto = (a) => Array.from(a).slice(0, g);
+    const f = upto(r.drifts);
+    setProse(part.prose, [[
+      'The scale 1/√', ...dk(), ' is fixed when the model is built, but the weights it was chosen for do not stay put. ',
+      'Gradient descent moves every entry of W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), ', and their spread moves with them. ',
+      'Multiplying both by a factor f multiplies every query and every key by f, so every score by f², and the score ',
+      'variance by f⁴: doubling the weights makes it sixteen times larger. With β still at 1/√', ...dk(), ' the logits are then ',
+      'four times as wide as planned and the rows sharpen towards one-hot; with f below 1 they melt towards uniform.',
+    ], [
+      'The left chart shows the measured score variance against f on log–log axes, beside the closed form (a line of slope 4). ',
+      'The right chart shows how peaked the rows are: the mean of each row’s largest weight with β = 1/√', ...dk(), ', against the ',
+      'level that unit-variance logits give. Measuring the spread again and resetting β to match, the remedy the paper ',
+      'proposes, undoes f² exactly and keeps the rows where they were at f = 1.',
+    ]]);
+    const onTrack = state.tdrift >= f[0] && state.tdrift <= f[g - 1];
+    const marker = (lo, hi) => (onTrack ? [{ id: 'now', label: `f = ${state.tdrift}`, kind: 'line', x: [state.tdrift, state.tdrift], y: [lo, hi],
+      color: '#1b1f24', dash: '3 3', width: 1.2 }] : []);
+    const measured = upto(r.measured);
+    const closed = upto(r.predictedAll);
+    const paper = upto(r.predicted);
+    const positive = [...measured, ...closed, ...paper].filter((v) => v > 0);
+    const vSeries = [
+      { id: 'measured', label: 'measured variance of all scores', kind: 'points', x: f, y: measured, color: SERIES.blue, symbol: 'circle' },
+      { id: 'closed', label: 'closed form', kind: 'line', x: f, y: closed, color: SERIES.vermillion },
+      { id: 'paper', label: 'the paper’s formula', kind: 'line', x: f, y: paper, color: '#1b1f24', dash: '6 4', width: 1.4 },
+      ...marker(Math.min(...positive), Math.max(...positive)),
+    ];
+    variance.set({ title: 'Score variance against the factor f', legend: xyLegend(vSeries),
+      draw: xyChart({ id: 'drift-variance', ariaLabel: `Score variance against the drift factor f from 0.25 to 4, log–log; at f = ${state.tdrift} measured ${precise(r.measured[g])}`,
+        xLabel: 'factor f (log scale)', yLabel: 'score variance (log scale)', xScale: 'log', yScale: 'log', xTicks: DRIFT_TICKS, series: vSeries, height: 270 }) });
+    const level = (id, label, value, color, dash) => ({ id, label, kind: 'line', x: [f[0], f[g - 1]], y: [value, value], color, dash, width: 1.4 });
+    const sSeries = [
+      { id: 'scaled', label: 'β = 1/√dₖ', kind: 'line', marker: true, symbol: 'circle', x: f, y: upto(r.maxWeight), color: SERIES.blue },
+      level('assumed', 'unit-variance logits', r.assumed.maxWeight, '#1b1f24', '2 3'),
+      shared.check ? level('restored', 'β reset for unit variance (the same at every f)', shared.check.restored.maxWeight, SERIES.green, '6 3') : null,
+      ...marker(0, 1),
+    ].filter(Boolean);
+    sharp.set({ title: 'Sharpness: the mean largest weight of a row', legend: xyLegend(sSeries),
+      draw: xyChart({ id: 'drift-sharpness', ariaLabel: `Mean largest weight against the drift factor; at f = ${state.tdrift} it is ${precise(r.maxWeight[g])} with β = 1/√d_k`,
+        xLabel: 'factor f (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: DRIFT_TICKS, series: sSeries, height: 270 }) });
+    fill(part.stats, statList('drift', [
+      ['drift', 'factor f', String(state.tdrift), null, state.tdrift],
+      ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]), `(closed form ${precise(r.predictedAll[g])}; the paper’s formula ${precise(r.predicted[g])})`, r.measured[g]],
+      ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance[g], r.scaledVarianceStdError[g]), null, r.scaledVariance[g]],
+      ['restoringbeta', 'β that restores variance 1', precise(r.restoringBeta[g]), `(against 1/√dₖ = ${precise(r.standardBeta)})`, r.restoringBeta[g]],
+      ['maxweight', 'mean largest weight, β = 1/√dₖ', pm(r.maxWeight[g], r.maxWeightStdError[g]), `(unit-variance logits: ${pm(r.assumed.maxWeight, r.assumed.maxWeightStdError)})`, r.maxWeight[g]],
+      ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]), `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${precise(r.maxEntropy)})`, r.entropy[g]],
+    ]));
+  }
 }
