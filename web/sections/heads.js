@@ -11,7 +11,7 @@ import { xyChart, xyLegend } from '../charts/xy-chart.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, message, dk, attempt } from './parts.js';
 import { tokenLabels } from './self-attention-steps.js';
 import { sampleCount, timed, refineLater, sampleLabel } from './progressive.js';
 
@@ -207,19 +207,9 @@ function scalingPart(engine, store, number) {
 
   // The work of one sample: its tokens, W_q and W_k, both projections, and every H's scores under three scalings.
   const workPerSample = (dModel, hs) => 2 * dModel * dModel * (SWEEP_TOKENS + 1) + hs.length * 3 * SWEEP_TOKENS * SWEEP_TOKENS * dModel;
-  const measure = (state, hs, samples) => {
-    try {
-      const result = timed('multiHeadSweep', samples * workPerSample(state.hdmodel, hs),
-        () => engine.multiHeadSweep({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples, seed: state.hseed }));
-      notices.clear('engine');
-      part.node.classList.remove('stale');
-      return result;
-    } catch (error) {
-      notices.show('engine', message(error), { tone: 'error', title: 'The engine could not run the sweep over H' });
-      part.node.classList.add('stale');
-      return null;
-    }
-  };
+  const measure = (state, hs, samples) => attempt(part, notices, 'The engine could not run the sweep over H',
+    () => timed('multiHeadSweep', samples * workPerSample(state.hdmodel, hs),
+      () => engine.multiHeadSweep({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples, seed: state.hseed })));
 
   return {
     node: part.node,

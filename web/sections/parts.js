@@ -64,3 +64,20 @@ export const message = (error) => (error instanceof Error ? error.message : Stri
 
 /** d with subscript k, as HTML (for prose and labels). */
 export const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
+
+/**
+ * Runs `fn` (a part's engine calls) and returns its value; clears the part's engine notice, or on an error shows the
+ * engine's message under `title`, dims the part (its last good result stays on screen) and returns null.
+ */
+export function attempt(part, notices, title, fn) {
+  try {
+    const value = fn();
+    notices.clear('engine');
+    part.node.classList.remove('stale');
+    return value;
+  } catch (error) {
+    notices.show('engine', message(error), { tone: 'error', title });
+    part.node.classList.add('stale'); // the last good result stays, dimmed
+    return null;
+  }
+}

@@ -10,7 +10,7 @@ import { barChart } from '../charts/bars.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt } from './parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from './progressive.js';
 
 export const LESSON = {
@@ -101,22 +101,14 @@ function pairsPart(engine, store, number) {
     render(state) {
       for (const c of [scores, dkInput, close, far]) c.sync(state);
       if (!changed(state)) return;
-      let before;
-      let after;
-      let wClose;
-      let wFar;
-      try {
-        before = engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: false });
-        after = engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: true });
-        wClose = engine.softmax(state.sclose);
-        wFar = engine.softmax(state.sfar);
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these scores' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+      const got = attempt(part, notices, 'The engine rejected these scores', () => ({
+        before: engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: false }),
+        after: engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: true }),
+        wClose: engine.softmax(state.sclose),
+        wFar: engine.softmax(state.sfar),
+      }));
+      if (got === null) return;
+      const { before, after, wClose, wFar } = got;
       const scaledScores = after.scaledScores;
       setProse(part.prose, [[
         'The softmax reacts to the gaps between scores, and it reacts exponentially: a gap of a few units already hands ',
@@ -168,16 +160,9 @@ function rowPart(engine, store, number) {
     render(state) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      let r;
-      try {
-        r = engine.softmaxStats({ dK: state.gdk, n: state.gn, scaled: state.gscaled, seed: state.gseed });
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+      const r = attempt(part, notices, 'The engine rejected these settings',
+        () => engine.softmaxStats({ dK: state.gdk, n: state.gn, scaled: state.gscaled, seed: state.gseed }));
+      if (r === null) return;
       const logits = r.logits;
       setProse(part.prose, [[
         `The engine draws a row of ${state.gn} raw scores from a normal distribution with variance `, ...dk(), ` = ${state.gdk}: `,
@@ -235,21 +220,12 @@ function gradientPart(engine, store, number) {
 
   const perTrial = (state) => 2 * SWEEP_DKS.length * state.gn; // the engine's own work measure for the normal model
   /** The sweep over `dKs` with `trials` rows per d_k, and the milliseconds it took; null (and a notice) on failure. */
-  const measure = (state, dKs, trials) => {
-    try {
-      const t0 = performance.now(); // timing only
-      const g = timed('gradientSweep', (trials * perTrial(state) * dKs.length) / SWEEP_DKS.length,
-        () => engine.gradientSweep({ dKs, n: state.gn, trials, seed: state.gseed }));
-      const elapsed = performance.now() - t0;
-      notices.clear('engine');
-      part.node.classList.remove('stale');
-      return { g, elapsed };
-    } catch (error) {
-      notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-      part.node.classList.add('stale'); // the last good result stays, dimmed
-      return null;
-    }
-  };
+  const measure = (state, dKs, trials) => attempt(part, notices, 'The engine rejected these settings', () => {
+    const t0 = performance.now(); // timing only
+    const g = timed('gradientSweep', (trials * perTrial(state) * dKs.length) / SWEEP_DKS.length,
+      () => engine.gradientSweep({ dKs, n: state.gn, trials, seed: state.gseed }));
+    return { g, elapsed: performance.now() - t0 };
+  });
 
   return {
     node: part.node,
@@ -349,16 +325,8 @@ function numericsPart(engine, store, number) {
     render(state) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      let r;
-      try {
-        r = engine.softmaxNumerics({ values: state.nscores, beta: state.nbeta });
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine could not compute this' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+      const r = attempt(part, notices, 'The engine could not compute this', () => engine.softmaxNumerics({ values: state.nscores, beta: state.nbeta }));
+      if (r === null) return;
       const bits = state.nprec === 'float32' ? '32' : '64';
       const wNaive = r[`naive${bits}`];
       const wStable = r[`stable${bits}`];

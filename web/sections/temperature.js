@@ -11,7 +11,7 @@ import { barChart } from '../charts/bars.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, message, dk } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt } from './parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from './progressive.js';
 
 export const LESSON = {
@@ -61,19 +61,6 @@ function noticeBox() {
   return { box, notices: createNotices(box) };
 }
 
-/** Runs one engine call for a part: clears or shows the engine notice and marks the part stale on failure. */
-function attempt(part, notices, title, fn) {
-  try {
-    const value = fn();
-    notices.clear('engine');
-    part.node.classList.remove('stale');
-    return value;
-  } catch (error) {
-    notices.show('engine', message(error), { tone: 'error', title });
-    part.node.classList.add('stale'); // the last good result stays, dimmed
-    return null;
-  }
-}
 
 function mount(root, { engine, store }) {
   const parts = [boltzmannPart, normalisationPart, derivationPart, assumptionsPart, driftPart]

@@ -9,7 +9,7 @@ import { xyChart, xyLegend } from '../charts/xy-chart.js';
 import { histogram } from '../charts/histogram.js';
 import { SERIES } from '../charts/palette.js';
 import { precise } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, message } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, message, attempt } from './parts.js';
 
 export const LESSON = {
   id: 'variance', number: 2, title: 'Dot products grow with dimension', mount,
@@ -188,23 +188,16 @@ function histogramsPart(engine, store, number) {
         'Under each panel are the mean and the variance the engine measured, next to what theory predicts for ',
         `endlessly many pairs; the dashed line marks the mean. The engine also sorts the values into ${BINS} bins for drawing.`,
       ]]);
-      let results;
-      try {
+      const results = attempt(part, notices, 'The engine rejected these settings', () => {
         const run = (range) => state.vdims.map((dim) => ({ dim, ...engine.dotProducts({ dim, pairs: PAIRS, seed: state.vseed, bins: BINS, ...options, ...(range ? { range } : {}) }) }));
-        results = run(null);
-        if (state.vshared && results.length > 1) {
-          // One range for every panel: from the smallest to the largest value of any panel (the engine bins again).
-          const lo = Math.min(...results.map((r) => r.min));
-          const hi = Math.max(...results.map((r) => r.max));
-          if (lo < hi) results = run([lo, hi]);
-        }
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+        const first = run(null);
+        if (!state.vshared || first.length < 2) return first;
+        // One range for every panel: from the smallest to the largest value of any panel (the engine bins again).
+        const lo = Math.min(...first.map((r) => r.min));
+        const hi = Math.max(...first.map((r) => r.max));
+        return lo < hi ? run([lo, hi]) : first;
+      });
+      if (results === null) return;
       out.histograms = { results, state };
 
       const yMax = state.vshared ? Math.max(...results.flatMap((r) => Array.from(r.histogram.counts))) : undefined;
@@ -259,19 +252,12 @@ function sweepPart(engine, store, number) {
       if (!changed(state)) return;
       const { options, name, zeroMean } = distributionOf(state);
       const request = { maxDim: state.vmaxdim, vectors: state.vvectors, seed: state.vseed, scaled: false, ...options };
-      let sweep;
-      let elapsed;
-      try {
+      const timedSweep = attempt(part, notices, 'The engine rejected these settings', () => {
         const t0 = performance.now(); // timing only: how long the engine call took
-        sweep = engine.varianceSweep(request);
-        elapsed = performance.now() - t0;
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+        return { sweep: engine.varianceSweep(request), elapsed: performance.now() - t0 };
+      });
+      if (timedSweep === null) return;
+      const { sweep, elapsed } = timedSweep;
       out.sweep = { sweep, request, name, zeroMean };
       const pairs = sweep.pairs ?? null;
       fill(time, 'The engine swept d = 1 … ', String(state.vmaxdim), pairs !== null ? ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${state.vvectors} vectors` : ` for ${state.vvectors} vectors`,
@@ -358,19 +344,12 @@ function scaledSweepPart(engine, store, number) {
     render(state, out) {
       if (!changed(state) || !out.sweep) return;
       const { request, name, zeroMean } = out.sweep;
-      let sweep;
-      let elapsed;
-      try {
-        const t0 = performance.now();
-        sweep = engine.varianceSweep({ ...request, scaled: true });
-        elapsed = performance.now() - t0;
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+      const timedSweep = attempt(part, notices, 'The engine rejected these settings', () => {
+        const t0 = performance.now(); // timing only
+        return { sweep: engine.varianceSweep({ ...request, scaled: true }), elapsed: performance.now() - t0 };
+      });
+      if (timedSweep === null) return;
+      const { sweep, elapsed } = timedSweep;
       fill(time, 'Scaled sweep: ', el('strong', { dataset: { ms: elapsed } }, `${ms(elapsed)} ms`), '.');
       setProse(part.prose, [[
         'Dividing every dot product by √d divides its variance by d, which cancels the growth measured above: ',
@@ -431,16 +410,8 @@ function scaleCheckPart(engine, store, number) {
       if (!out.histograms || !changed(state)) return;
       const { results } = out.histograms;
       const last = results[results.length - 1];
-      let check;
-      try {
-        check = engine.scaleVariance({ values: last.values, c: state.vc });
-        notices.clear('engine');
-        part.node.classList.remove('stale');
-      } catch (error) {
-        notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected this factor' });
-        part.node.classList.add('stale'); // the last good result stays, dimmed
-        return;
-      }
+      const check = attempt(part, notices, 'The engine rejected this factor', () => engine.scaleVariance({ values: last.values, c: state.vc }));
+      if (check === null) return;
       setProse(part.prose, [[
         `Take X to be the ${last.values.length} dot products of the right-most histogram above (d = ${last.dim}). `,
         'The engine multiplies every one of them by c and measures the variance of the result from scratch; ',
