@@ -1303,6 +1303,20 @@ namespace {
 #define ASL_STRINGIFY2(x) #x
 #define ASL_STRINGIFY(x) ASL_STRINGIFY2(x)
 
+// Runs `run` `warmup` times untimed, then `repeats` times `inner` back-to-back runs, and returns a Float64Array of
+// `repeats` times in milliseconds, each the mean over its `inner` runs.
+template <typename Run>
+val time_runs(const Run& run, int warmup, int repeats, int inner) {
+  for (int i = 0; i < warmup; ++i) run();
+  std::vector<double> ms(static_cast<std::size_t>(repeats));
+  for (double& t : ms) {
+    const double start = emscripten_get_now();
+    for (int i = 0; i < inner; ++i) run();
+    t = (emscripten_get_now() - start) / inner;
+  }
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data()));
+}
+
 // benchmark({ op: "attention" | "softmax" | "qkt" | "wv", n, dK, repeats, inner, warmup, seed, output })
 // → Float64Array of `repeats` times in milliseconds, each the mean of `inner` back-to-back runs (inner > 1 lets
 // sub-microsecond sizes be timed), after `warmup` untimed runs. With output: true it runs once, untimed, and
@@ -1343,14 +1357,7 @@ val benchmark(val options) {
     run();
     return success(f32(c.result().data(), c.result().size()));
   }
-  for (int i = 0; i < warmup; ++i) run();
-  std::vector<double> ms(static_cast<std::size_t>(repeats));
-  for (double& t : ms) {
-    const double start = emscripten_get_now();
-    for (int i = 0; i < inner; ++i) run();
-    t = (emscripten_get_now() - start) / inner;
-  }
-  return success(val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data())));
+  return success(time_runs(run, warmup, repeats, inner));
 }
 
 // benchmarkSweep({ method: "incremental" | "direct", maxDim, vectors, distribution, seed, repeats, warmup, output })
@@ -1391,14 +1398,7 @@ val benchmark_sweep(val options) {
     r.set("variance", f64(c.result.variance));
     return success(r);
   }
-  for (int i = 0; i < warmup; ++i) c.run();
-  std::vector<double> ms(static_cast<std::size_t>(repeats));
-  for (double& t : ms) {
-    const double start = emscripten_get_now();
-    c.run();
-    t = emscripten_get_now() - start;
-  }
-  return success(val::global("Float64Array").new_(emscripten::typed_memory_view(ms.size(), ms.data())));
+  return success(time_runs([&c] { c.run(); }, warmup, repeats, 1));
 }
 
 // What this module's benchmark() times ("engine" or "eigen") and how the module was built.

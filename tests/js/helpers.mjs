@@ -67,3 +67,23 @@ export function referenceAttention({ q, k, v, nQ, nK, dK, dV, heads = 1, scale =
   }
   return { scores, weights, output };
 }
+
+/**
+ * Runs `good` once, then `rounds` times `good` and every call of `bad` ([label, fn] pairs, each expected to throw),
+ * and asserts that the engine's heap bytes and JavaScript value handles (e.resources()) end where they started.
+ */
+export function assertNoLeaks(e, { good, bad, rounds }) {
+  good();
+  const before = e.resources();
+  for (let i = 0; i < rounds; i++) {
+    good();
+    for (const [, call] of bad) {
+      try {
+        call();
+      } catch {
+        // expected
+      }
+    }
+  }
+  assert.deepEqual(e.resources(), before);
+}

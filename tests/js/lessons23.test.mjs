@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-import { ROOT, assertClose, engine } from './helpers.mjs';
+import { ROOT, assertClose, engine, assertNoLeaks } from './helpers.mjs';
 
 const e = await engine();
 
@@ -367,19 +367,7 @@ test('lessons 2 and 3: thousands of good and bad calls leak no heap memory and n
     e.scaleVariance({ c: 2, count: 20 });
     e.softmaxNumerics({ values: [100, 0] });
   };
-  good();
-  const before = e.resources();
-  for (let i = 0; i < 500; i++) {
-    good();
-    for (const [, call] of BAD) {
-      try {
-        call();
-      } catch {
-        // expected
-      }
-    }
-  }
-  assert.deepEqual(e.resources(), before);
+  assertNoLeaks(e, { good, bad: BAD, rounds: 500 });
 });
 
 // ---------------------------------------------------------------------------------------------------------------

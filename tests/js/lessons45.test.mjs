@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { assertClose, engine, referenceAttention } from './helpers.mjs';
+import { assertClose, engine, referenceAttention, assertNoLeaks } from './helpers.mjs';
 
 const e = await engine();
 
@@ -386,17 +386,5 @@ test('lessons 4 and 5: thousands of good and bad calls leak no heap memory and n
     e.multiHeadExample({ heads: 4 });
     e.multiHeadSweep({ dModel: 8, tokens: 3, samples: 3 });
   };
-  good();
-  const before = e.resources();
-  for (let i = 0; i < 300; i++) {
-    good();
-    for (const [, call] of BAD) {
-      try {
-        call();
-      } catch {
-        // expected
-      }
-    }
-  }
-  assert.deepEqual(e.resources(), before);
+  assertNoLeaks(e, { good, bad: BAD, rounds: 300 });
 });

@@ -81,3 +81,21 @@ export function attempt(part, notices, title, fn) {
     return null;
   }
 }
+
+/**
+ * Mounts a lesson made of parts: its title, its introduction and each part in order, numbered `<lesson>.<i>`, then
+ * renders every part on each state change. `shared` is passed to every render, so a part can hand its result to a
+ * later one (parts render in order).
+ */
+export function mountParts(root, { engine, store }, lesson, intro, makers) {
+  const parts = makers.map((make, i) => make(engine, store, `${lesson.number}.${i + 1}`));
+  clear(root);
+  root.append(
+    el('h2', { className: 'lesson-title' }, `Lesson ${lesson.number} · ${lesson.title}`),
+    el('div', { className: 'lesson-intro' }, intro),
+    el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
+  const shared = {};
+  store.subscribe((state) => {
+    for (const p of parts) p.render(state, shared);
+  });
+}

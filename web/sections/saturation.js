@@ -10,7 +10,7 @@ import { barChart } from '../charts/bars.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, mountParts } from './parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from './progressive.js';
 
 export const LESSON = {
@@ -50,16 +50,8 @@ function noticeBox() {
   return { box, notices: createNotices(box) };
 }
 
-function mount(root, { engine, store }) {
-  const parts = [pairsPart, rowPart, gradientPart, numericsPart].map((make, i) => make(engine, store, `3.${i + 1}`));
-  clear(root);
-  root.append(
-    el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
-    el('div', { className: 'lesson-intro' }, intro()),
-    el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
-  store.subscribe((state) => {
-    for (const p of parts) p.render(state);
-  });
+function mount(root, context) {
+  mountParts(root, context, LESSON, intro(), [pairsPart, rowPart, gradientPart, numericsPart]);
 }
 
 /** One bar chart of softmax weights in a chartBox. */

@@ -11,7 +11,7 @@ import { barChart } from '../charts/bars.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
 import { precise, short } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, mountParts } from './parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from './progressive.js';
 
 export const LESSON = {
@@ -62,19 +62,9 @@ function noticeBox() {
 }
 
 
-function mount(root, { engine, store }) {
-  const parts = [boltzmannPart, normalisationPart, derivationPart, assumptionsPart, driftPart]
-    .map((make, i) => make(engine, store, `4.${i + 1}`));
-  clear(root);
-  root.append(
-    el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
-    el('div', { className: 'lesson-intro' }, intro()),
-    el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
+function mount(root, context) {
   // 4.4 hands its result to 4.5 (the sharpness with β reset for unit variance, the same at every drift factor).
-  const shared = {};
-  store.subscribe((state) => {
-    for (const p of parts) p.render(state, shared);
-  });
+  mountParts(root, context, LESSON, intro(), [boltzmannPart, normalisationPart, derivationPart, assumptionsPart, driftPart]);
 }
 
 /** A row of buttons that set state values ("Try: β = 0.001 · 1 · 1000"). */

@@ -9,7 +9,7 @@ import { xyChart, xyLegend } from '../charts/xy-chart.js';
 import { histogram } from '../charts/histogram.js';
 import { SERIES } from '../charts/palette.js';
 import { precise } from '../format.js';
-import { partPanel, setProse, statList, fill, watcher, message, attempt } from './parts.js';
+import { partPanel, setProse, statList, fill, watcher, message, attempt, mountParts } from './parts.js';
 
 export const LESSON = {
   id: 'variance', number: 2, title: 'Dot products grow with dimension', mount,
@@ -52,18 +52,9 @@ function intro() {
   ];
 }
 
-function mount(root, { engine, store }) {
-  const parts = [examplesPart, histogramsPart, sweepPart, scaledSweepPart, scaleCheckPart].map((make, i) => make(engine, store, `2.${i + 1}`));
-  clear(root);
-  root.append(
-    el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
-    el('div', { className: 'lesson-intro' }, intro()),
-    el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
+function mount(root, context) {
   // The histograms hand their dot products to the Var(cX) check; the sweep hands its result to the scaled sweep.
-  const shared = {};
-  store.subscribe((state) => {
-    for (const p of parts) p.render(state, shared);
-  });
+  mountParts(root, context, LESSON, intro(), [examplesPart, histogramsPart, sweepPart, scaledSweepPart, scaleCheckPart]);
 }
 
 function noticeBox() {
