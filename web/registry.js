@@ -10,7 +10,7 @@ import { el } from './dom.js';
 import { createAnnouncer, keyNumbers } from './a11y.js';
 
 /** Keys that belong to the page (which lesson, iframe mode), never to one section. */
-export const PAGE_KEYS = ['lesson', 'embed'];
+export const PAGE_KEYS = ['lesson', 'embed', 'teacher'];
 
 const owned = new Set(STATE_TABLE.filter((row) => row.section).map((row) => row.key));
 

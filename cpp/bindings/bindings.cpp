@@ -338,6 +338,8 @@ val self_attention_example(val options) {
   r.set("scoreVariance", ex.score_variance);
   r.set("scaledScoreVariance", ex.scaled_score_variance);
   r.set("maxWeight", ex.max_weight);
+  r.set("meanRowMax", ex.mean_row_max);
+  r.set("rowsWithChoice", ex.rows_with_choice);
   put_matrix(r, "embeddings", ex.embeddings);
   put_matrix(r, "wQ", ex.w_q);
   put_matrix(r, "wK", ex.w_k);
