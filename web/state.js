@@ -24,7 +24,8 @@ export function flag() {
   const words = { 1: true, 0: false, true: true, false: false, on: true, off: false };
   return {
     allowed: '1 or 0',
-    parse: (raw) => (raw in words ? { ok: true, value: words[raw] } : { ok: false }),
+    // Own keys only: 'toString' or 'constructor' in a link is not a switch value.
+    parse: (raw) => (Object.hasOwn(words, raw) ? { ok: true, value: words[raw] } : { ok: false }),
     format: (v) => (v ? '1' : '0'),
     accepts: (v) => v === true || v === false,
   };
