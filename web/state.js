@@ -275,6 +275,8 @@ export function formatHash(state, table = STATE_TABLE) {
  * With { hash: false } the store lives in memory only (a custom element: its attributes are its link) and
  * starts from `initial` ({ state, problems }, as parseHash returns).
  */
+const FRAME_FALLBACK_MS = 100;
+
 export function createStore(win = window, { hash = true, initial = null } = {}) {
   let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
   let state = parsed.state;
@@ -289,9 +291,15 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     if (win.location.hash !== next) win.history.replaceState(null, '', next);
   };
   const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
+  // Subscribers run once per animation frame. A frame that never comes (WebKit and Chromium pause animation frames
+  // in an iframe scrolled out of view) would leave an embedded lesson undrawn and its height wrong, so a timer
+  // stands in after FRAME_FALLBACK_MS; whichever comes first runs the update and cancels the other.
+  let timer = 0;
   const notify = () => {
     if (frame) return;
-    frame = win.requestAnimationFrame(() => {
+    const run = () => {
+      win.cancelAnimationFrame(frame);
+      clearTimeout(timer);
       frame = 0;
       for (const [fn, watch] of listeners) {
         if (watch.keys) {
@@ -301,7 +309,9 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
         }
         fn(state, problems);
       }
-    });
+    };
+    frame = win.requestAnimationFrame(run);
+    timer = setTimeout(run, FRAME_FALLBACK_MS);
   };
   const load = (next) => {
     parsed = next;
