@@ -250,6 +250,16 @@ val attention(val options) {
   std::vector<float> output(static_cast<std::size_t>(s.n_q) * s.n_heads * s.d_v);
   asl::attention_forward(q.data(), k.data(), v.data(), s, scale, causal, scores.data(), scaled.data(),
                          weights.data(), output.data());
+  // Finite inputs can still give scores beyond float32 (|q·k| > 3.4e38) or values whose weighted sum overflows:
+  // refused by name rather than answered with NaN weights.
+  for (std::size_t i = 0; i < n_plane; ++i)
+    if (!std::isfinite(scaled[i]))
+      return failure("the scaled scores overflow float32 (score " + std::to_string(i) + " = " + fmt_number(scaled[i]) +
+                     "): allowed inputs whose scale·q·k stays within ±3.4e38; scale q, k or scale down");
+  for (std::size_t i = 0; i < output.size(); ++i)
+    if (!std::isfinite(output[i]))
+      return failure("the output overflows float32 (entry " + std::to_string(i) +
+                     "): allowed values whose weighted sums stay within ±3.4e38; scale v down");
   val r = val::object();
   r.set("scores", f32(scores.data(), scores.size()));
   r.set("scaledScores", f32(scaled.data(), scaled.size()));
@@ -509,7 +519,8 @@ val variance_sweep(val options) {
   r.set("slope", s.fit.slope);
   r.set("intercept", s.fit.intercept);
   r.set("fitted", f64(fitted));
-  r.set("logLogSlope", s.log_log_slope);
+  // Absent when fewer than two d have a positive variance (constant entries, σ = 0): there is no line to fit.
+  if (std::isfinite(s.log_log_slope)) r.set("logLogSlope", s.log_log_slope);
   r.set("theorySlope", dist.product_variance());
   r.set("expectedSlope", asl::expected_pairs_slope(dist, vectors));
   r.set("theoryMean", f64(theory_mean));

@@ -67,3 +67,18 @@ test('a typed array whose buffer was detached is refused by name', () => {
   assert.throws(() => e.attention({ ...good(), q }), /attention: q is a Float32Array whose buffer is detached|attention: q has 0 values/);
   same();
 });
+
+test('allowed input never comes back as NaN: constant entries and scores beyond float32', () => {
+  const constant = e.dotProducts({ dim: 5, pairs: 178, distribution: 'normal', mean: 6.64, std: 0 });
+  assert.ok(Number.isFinite(constant.expectedVarianceSd), `expectedVarianceSd ${constant.expectedVarianceSd}`);
+  for (const std of [0, -0, 5e-324]) {
+    const r = e.dotProducts({ dim: 5, pairs: 178, distribution: 'normal', mean: 6.64, std });
+    assert.ok([r.mean, r.variance, r.expectedVarianceSd].every(Number.isFinite), `std ${std}`);
+  }
+  const sweep = e.varianceSweep({ maxDim: 8, vectors: 10, distribution: 'normal', mean: 1, std: 0 });
+  assert.equal(sweep.logLogSlope, undefined, 'no log–log line through variances that are all 0');
+  assert.throws(() => e.attention({ q: [1e20], k: [1e20, -1e20], v: [1, 2], nQ: 1, nK: 2, dK: 1, dV: 1 }),
+    /attention: the scaled scores overflow float32/);
+  assert.throws(() => e.attention({ ...good(), scale: 1e30, q: [1e10, 0], k: [1e10, 0] }), /overflow float32/);
+  same();
+});
