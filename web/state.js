@@ -160,7 +160,7 @@ export const STATE_TABLE = [
   { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
   { key: 'sdeep', type: choiceList(['numerics', 'jacobian', 'distribution'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
-  // Lesson 4 (web/sections/temperature.js)
+  // Lesson 4 (web/sections/temperature/)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
   { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
   { key: 'tshift', type: decimal(-1000, 1000), def: 10, section: 'temperature' }, // constant added to every score
@@ -179,7 +179,8 @@ export const STATE_TABLE = [
   { key: 'ttokens', type: integer(2, 12), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
   { key: 'tdrift', type: decimal(0.1, 10), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
   { key: 'tseed', type: integer(0, 4294967295), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
-  { key: 'tdeep', type: choiceList(['normalisation', 'derivation', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
+  { key: 'tbreak', type: choice('none', 'mean', 'variance', 'aligned', 'diagonal'), def: 'none', section: 'temperature' }, // the assumption 4.4 breaks
+  { key: 'tdeep', type: choiceList(['sweep', 'normalisation', 'derivation', 'xw', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
   // Lesson 5 (web/sections/heads.js); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
   { key: 'hdmodel', type: integer(2, 64), def: 16, section: 'heads' }, // d_model; H must divide it
   { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H

@@ -1049,6 +1049,7 @@ val derivation(val options) {
   r.set("sumVarProducts", quantity(m.sum_var_products, t.sum_var_products));
   r.set("covarianceSum", quantity(m.covariance_sum, t.covariance_sum));
   r.set("sumVarQVarK", quantity(m.sum_var_q_var_k, t.sum_var_q_var_k));
+  r.set("scaledVariance", quantity(m.scaled_var_dot, t.scaled_var_dot));
   r.set("dK", c.d_k);
   r.set("samples", c.samples);
   r.set("computeMs", compute_ms);
@@ -1121,6 +1122,8 @@ val assumption_check(val options) {
   set_estimate(r, "withinRowVariance", p.within_row);
   set_estimate(r, "meanDiagonal", p.mean_diagonal);
   set_estimate(r, "meanOffDiagonal", p.mean_off_diagonal);
+  set_estimate(r, "diagonalRatio", p.diagonal_ratio);
+  r.set("predictedDiagonalRatio", p.predicted.diagonal_ratio);
   r.set("scaledVariance", p.scaled_variance);
   r.set("scaledVarianceStdError", p.measured.std_error / c.d_k);
   r.set("scaledPredicted", p.scaled_predicted);
@@ -1153,17 +1156,26 @@ val weight_drift(val options) {
   const asl::AssumptionConfig c = read_assumption_config(args);
   std::vector<double> drifts = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0};
   if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxDrifts, 0.01, 100.0);
-  check_assumption_work(args, c, drifts.size());
+  // f = 1 from the same draws is the base of varianceRatio: computed as one more factor when the list lacks it.
+  const std::size_t k = drifts.size();
+  std::size_t base = 0;
+  while (base < k && drifts[base] != 1.0) ++base;
+  std::vector<double> computed = drifts;
+  if (base == k) computed.push_back(1.0);
+  check_assumption_work(args, c, computed.size());
   if (!args.ok()) return failure(args.error());
 
   const double start = emscripten_get_now();
-  const asl::AssumptionCheck a = asl::assumption_check(c, drifts);
+  const asl::AssumptionCheck a = asl::assumption_check(c, computed);
   const double compute_ms = emscripten_get_now() - start;
-  const std::size_t k = drifts.size();
   std::vector<double> predicted(k), predicted_all(k), measured(k), measured_se(k), diagonal(k), off_diagonal(k),
-      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k);
+      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k), ratio(k),
+      sd_ratio(k), restored(k), restored_se(k);
+  const double base_variance = a.points[base].measured.value;
   for (std::size_t i = 0; i < k; ++i) {
     const asl::AssumptionPoint& p = a.points[i];
+    ratio[i] = p.measured.value / base_variance;
+    sd_ratio[i] = std::sqrt(ratio[i]);
     predicted[i] = p.predicted.paper;
     predicted_all[i] = p.predicted.all;
     measured[i] = p.measured.value;
@@ -1177,6 +1189,8 @@ val weight_drift(val options) {
     max_weight_se[i] = p.scaled.max_weight.std_error;
     entropy[i] = p.scaled.entropy.value;
     entropy_se[i] = p.scaled.entropy.std_error;
+    restored[i] = p.restored.max_weight.value;
+    restored_se[i] = p.restored.max_weight.std_error;
   }
   val r = val::object();
   r.set("drifts", f64(drifts));
@@ -1184,6 +1198,8 @@ val weight_drift(val options) {
   r.set("predictedAll", f64(predicted_all));
   r.set("measured", f64(measured));
   r.set("measuredStdError", f64(measured_se));
+  r.set("varianceRatio", f64(ratio));
+  r.set("sdRatio", f64(sd_ratio));
   r.set("measuredDiagonal", f64(diagonal));
   r.set("measuredOffDiagonal", f64(off_diagonal));
   r.set("scaledVariance", f64(scaled));
@@ -1193,6 +1209,8 @@ val weight_drift(val options) {
   r.set("maxWeightStdError", f64(max_weight_se));
   r.set("entropy", f64(entropy));
   r.set("entropyStdError", f64(entropy_se));
+  r.set("restoredMaxWeight", f64(restored));
+  r.set("restoredMaxWeightStdError", f64(restored_se));
   r.set("assumed", sharpness(a.assumed));
   r.set("maxEntropy", a.max_entropy);
   r.set("standardBeta", 1.0 / std::sqrt(static_cast<double>(c.d_k)));
