@@ -468,6 +468,7 @@ val dot_products(val options) {
   r.set("values", f32(values.data(), values.size()));
   r.set("mean", m.mean);
   r.set("variance", m.variance);
+  r.set("sd", std::sqrt(m.variance));
   r.set("min", min);
   r.set("max", max);
   r.set("theoryMean", dim * dist.entry_mean() * dist.entry_mean());
@@ -500,7 +501,9 @@ val variance_sweep(val options) {
   const std::size_t k = static_cast<std::size_t>(max_dim);
   std::vector<int> dims(k);
   std::vector<double> theory_mean(k), theory_variance(k), expected(k), expected_sd(k), fitted(k);
+  std::vector<double> theory_row(k), expected_row(k);
   const double mu2 = dist.entry_mean() * dist.entry_mean();
+  const double row_slope = dist.row_variance(), row_slope_expected = asl::expected_row_slope(dist, vectors);
   for (std::size_t i = 0; i < k; ++i) {
     const int d = static_cast<int>(i) + 1;
     dims[i] = d;
@@ -511,6 +514,8 @@ val variance_sweep(val options) {
     expected[i] = scaled ? p.expected / d : p.expected;
     expected_sd[i] = scaled ? p.sd / d : p.sd;
     fitted[i] = s.fit.slope * d + s.fit.intercept;  // the fitted line at each d, so the page draws it as is
+    theory_row[i] = scaled ? row_slope : d * row_slope;
+    expected_row[i] = scaled ? row_slope_expected : d * row_slope_expected;
   }
   val r = val::object();
   r.set("dims", i32(dims));
@@ -527,6 +532,13 @@ val variance_sweep(val options) {
   r.set("theoryVariance", f64(theory_variance));
   r.set("expectedVariance", f64(expected));
   r.set("expectedVarianceSd", f64(expected_sd));
+  r.set("rowVariance", f64(s.row_variance));
+  r.set("rowMeanVariance", f64(s.row_mean_variance));
+  r.set("rowSlope", s.row_fit.slope);
+  r.set("theoryRowSlope", row_slope);
+  r.set("expectedRowSlope", row_slope_expected);
+  r.set("theoryRowVariance", f64(theory_row));
+  r.set("expectedRowVariance", f64(expected_row));
   r.set("pairs", s.pairs);
   r.set("vectors", vectors);
   r.set("maxDim", max_dim);
