@@ -4,9 +4,59 @@ import createAttentionCore from '../build/wasm/attention_core.cjs';
 
 let enginePromise = null;
 
-// Calls one binding; every binding answers { ok, value } or { ok: false, error }.
+// The engine's longest list (kMaxElements in cpp/bindings/bindings.cpp): a longer array is refused before it is copied.
+const MAX_LIST = 16777216;
+
+const what = (x) => (typeof x === 'string' ? JSON.stringify(x) : typeof x === 'object' ? (x === null ? 'null' : Array.isArray(x) ? 'an array' : 'an object') : typeof x);
+
+/**
+ * A plain copy of one option value: numbers, strings, booleans, null and undefined as they are; arrays as arrays of
+ * numbers; typed arrays as copies; plain objects copied the same way. Everything a caller's getter, Proxy or array
+ * element could do happens here, in JavaScript, before the engine runs: a caller's own exception propagates and the
+ * engine is untouched. BigInts, Symbols, functions and non-numbers inside arrays are refused by name.
+ */
+function plainValue(fn, key, value) {
+  const type = typeof value;
+  if (type === 'bigint' || type === 'symbol' || type === 'function') {
+    throw new Error(`${fn}: ${key} is a ${type}: not allowed (numbers, strings, booleans and arrays of numbers are)`);
+  }
+  if (type !== 'object' || value === null) return value;
+  if (ArrayBuffer.isView(value)) {
+    if (value instanceof DataView) return value; // refused by the binding, which names it
+    if (value instanceof BigInt64Array || value instanceof BigUint64Array) {
+      throw new Error(`${fn}: ${key} is a ${value.constructor.name}: not allowed; pass a Float32Array, a Float64Array or an array of numbers`);
+    }
+    try {
+      return value.slice();
+    } catch {
+      throw new Error(`${fn}: ${key} is a ${value.constructor.name} whose buffer is detached: pass one that holds its values`);
+    }
+  }
+  if (Array.isArray(value)) {
+    const n = value.length;
+    if (n > MAX_LIST) throw new Error(`${fn}: ${key} has ${n} entries: allowed at most ${MAX_LIST}`);
+    const copy = new Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const x = value[i];
+      if (typeof x !== 'number') throw new Error(`${fn}: ${key}[${i}] = ${what(x)} is not allowed: entries must be numbers`);
+      copy[i] = x;
+    }
+    return copy;
+  }
+  return plainOptions(fn, value);
+}
+
+/** The options object as plain data (see plainValue); anything else is passed on for the binding to refuse by name. */
+function plainOptions(fn, options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) return options;
+  const out = {};
+  for (const key of Object.keys(options)) out[key] = plainValue(fn, key, options[key]);
+  return out;
+}
+
+// Calls one binding with a plain copy of its options; every binding answers { ok, value } or { ok: false, error }.
 function call(core, name, options) {
-  const answer = core[name](options);
+  const answer = core[name](plainOptions(name, options));
   if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
   return answer.value;
 }
@@ -100,9 +150,22 @@ function makeEngine(core) {
       return call(core, 'softmaxStats', options);
     },
 
-    /** Lesson 3: Monte Carlo mean Jacobian norm against dK, unscaled and scaled by 1/√dK. */
+    /**
+     * Lesson 3: Monte Carlo Jacobian norm against dK, unscaled and scaled by 1/√dK: mean, median, quartiles, share
+     * of rows below `threshold`, and for model "dot" the gradient that reaches the query.
+     */
     gradientSweep(options = {}) {
       return call(core, 'gradientSweep', options);
+    },
+
+    /** Lesson 3: every row's gradient norms at one dK, unscaled and scaled, with their spread and a log-bin histogram. */
+    gradientDistribution(options) {
+      return call(core, 'gradientDistribution', options);
+    },
+
+    /** The largest softmax weight one key can get in a row of n logits with spread sd, and the row that reaches it. */
+    peakWeightCap(options) {
+      return call(core, 'peakWeightCap', options);
     },
 
     /** Lesson 2: both sides of Var(cX) = c²·Var(X). */

@@ -100,7 +100,7 @@ export function mountSection(root, section, { engine, store, linkBase }) {
 
   const link = () => {
     const base = typeof linkBase === 'function' ? linkBase() : linkBase;
-    const url = new URL(base);
+    const url = new URL(base, document.baseURI); // a relative page="index.html" is read against this document
     url.hash = formatHash({ ...store.get(), lesson: section.id, embed: false }).slice(1);
     return url.href;
   };

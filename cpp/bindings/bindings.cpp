@@ -21,6 +21,7 @@
 #include "../engine/self_attention_example.h"
 #include "../engine/softmax_lab.h"
 #include "../engine/statistics.h"
+#include "../engine/weight_cap.h"
 #include "../kernels/kernels.h"
 
 using emscripten::val;
@@ -249,6 +250,16 @@ val attention(val options) {
   std::vector<float> output(static_cast<std::size_t>(s.n_q) * s.n_heads * s.d_v);
   asl::attention_forward(q.data(), k.data(), v.data(), s, scale, causal, scores.data(), scaled.data(),
                          weights.data(), output.data());
+  // Finite inputs can still give scores beyond float32 (|q·k| > 3.4e38) or values whose weighted sum overflows:
+  // refused by name rather than answered with NaN weights.
+  for (std::size_t i = 0; i < n_plane; ++i)
+    if (!std::isfinite(scaled[i]))
+      return failure("the scaled scores overflow float32 (score " + std::to_string(i) + " = " + fmt_number(scaled[i]) +
+                     "): allowed inputs whose scale·q·k stays within ±3.4e38; scale q, k or scale down");
+  for (std::size_t i = 0; i < output.size(); ++i)
+    if (!std::isfinite(output[i]))
+      return failure("the output overflows float32 (entry " + std::to_string(i) +
+                     "): allowed values whose weighted sums stay within ±3.4e38; scale v down");
   val r = val::object();
   r.set("scores", f32(scores.data(), scores.size()));
   r.set("scaledScores", f32(scaled.data(), scaled.size()));
@@ -365,6 +376,11 @@ constexpr int kMaxGradientRow = 1024;
 constexpr int kMaxDKs = 64;
 constexpr double kMaxGradientWork = 67108864.0;   // softmax rows · n in gradientSweep, model "normal"
 constexpr double kMaxDotDraws = 33554432.0;       // normal draws in gradientSweep, model "dot": trials·max dK·(n + 1)
+constexpr double kMaxGradientRows = 1048576.0;    // trials·dKs.length in gradientSweep: every row's norms are kept
+constexpr double kMaxThreshold = 1e6;             // gradientSweep, gradientDistribution: "norm below threshold"
+constexpr int kMaxBins = 1000;                    // histogram bins in dotProducts and gradientDistribution
+constexpr int kMaxCapRow = 4096;                  // peakWeightCap: n
+constexpr double kMaxCapSd = 50.0;                // peakWeightCap: sd (the gap sd·n/√(n − 1) stays ≤ 3201)
 constexpr int kMaxValues = 1 << 20;
 
 // The length of options[name] when it is an array or a typed array; −1 otherwise (then Args::floats says why).
@@ -420,7 +436,7 @@ val dot_products(val options) {
   const int pairs = args.integer("pairs", 1, kMaxPairs, 1000);
   const asl::EntryDistribution dist = read_distribution(args, options);
   const std::uint64_t seed = args.seed("seed", 1);
-  const int bins = args.integer("bins", 1, 1000, 30);
+  const int bins = args.integer("bins", 1, kMaxBins, 30);
   if (args.ok() && static_cast<double>(dim) * pairs > kMaxDotWork)
     args.fail("dim·pairs = " + fmt_number(static_cast<double>(dim) * pairs) + " is too large: allowed at most 16777216");
   std::vector<float> range;
@@ -503,7 +519,8 @@ val variance_sweep(val options) {
   r.set("slope", s.fit.slope);
   r.set("intercept", s.fit.intercept);
   r.set("fitted", f64(fitted));
-  r.set("logLogSlope", s.log_log_slope);
+  // Absent when fewer than two d have a positive variance (constant entries, σ = 0): there is no line to fit.
+  if (std::isfinite(s.log_log_slope)) r.set("logLogSlope", s.log_log_slope);
   r.set("theorySlope", dist.product_variance());
   r.set("expectedSlope", asl::expected_pairs_slope(dist, vectors));
   r.set("theoryMean", f64(theory_mean));
@@ -582,22 +599,51 @@ val softmax_stats(val options) {
   return success(r);
 }
 
-val gradient_curve(const asl::GradientCurve& c) {
+// One curve of gradientSweep; the query-gradient fields only for model "dot".
+val gradient_curve(const asl::GradientCurve& c, bool dot) {
   val r = val::object();
   r.set("meanNorm", f64(c.mean_norm));
   r.set("stdError", f64(c.std_error));
   r.set("meanMaxWeight", f64(c.mean_max_weight));
   r.set("meanEntropy", f64(c.mean_entropy));
+  r.set("medianNorm", f64(c.median_norm));
+  r.set("quartile1", f64(c.quartile1));
+  r.set("quartile3", f64(c.quartile3));
+  r.set("fractionBelow", f64(c.fraction_below));
+  if (dot) {
+    r.set("meanQueryNorm", f64(c.mean_query_norm));
+    r.set("medianQueryNorm", f64(c.median_query_norm));
+    r.set("p90QueryNorm", f64(c.p90_query_norm));
+  }
   return r;
 }
 
-// gradientSweep({ dKs, n, trials, seed, model }) → { dKs, unscaled, scaled, ratio, … }
+const char* model_name(asl::ScoreModel model) { return model == asl::ScoreModel::dot ? "dot" : "normal"; }
+
+// The work limits of gradientSweep and gradientDistribution: softmax rows·n for model "normal", normal draws for
+// model "dot". `rows_text` and `draws_text` spell the expressions as the caller's options name them.
+void check_gradient_work(Args& args, asl::ScoreModel model, int trials, std::size_t d_ks, int max_d_k, int n,
+                         const std::string& rows_text, const std::string& draws_text) {
+  if (!args.ok()) return;
+  if (model == asl::ScoreModel::normal) {
+    const double work = 2.0 * trials * static_cast<double>(d_ks) * n;
+    if (work > kMaxGradientWork)
+      args.fail(rows_text + " = " + fmt_number(work) + " is too large: allowed at most 67108864");
+  } else {
+    const double draws = static_cast<double>(trials) * max_d_k * (n + 1);
+    if (draws > kMaxDotDraws)
+      args.fail(draws_text + " = " + fmt_number(draws) + " is too large for model = \"dot\": allowed at most 33554432");
+  }
+}
+
+// gradientSweep({ dKs, n, trials, seed, model, threshold }) → { dKs, unscaled, scaled, ratio, … }
 val gradient_sweep(val options) {
-  Args args(options, {"dKs", "n", "trials", "seed", "model"});
+  Args args(options, {"dKs", "n", "trials", "seed", "model", "threshold"});
   const int n = args.integer("n", 2, kMaxGradientRow, 16);
   const int trials = args.integer("trials", 1, 100000, 1000);
   const std::uint64_t seed = args.seed("seed", 1);
   const asl::ScoreModel model = read_model(args);
+  const double threshold = args.number("threshold", 0.0, kMaxThreshold, 0.01);
   std::vector<int> d_ks;
   if (!args.has("dKs")) {
     for (int d = 1; d <= kMaxDim; d *= 2) d_ks.push_back(d);
@@ -618,31 +664,108 @@ val gradient_sweep(val options) {
         d_ks.push_back(static_cast<int>(x[i]));
     }
   }
-  if (args.ok() && model == asl::ScoreModel::normal) {
-    const double work = 2.0 * trials * static_cast<double>(d_ks.size()) * n;
-    if (work > kMaxGradientWork)
-      args.fail("2·trials·dKs.length·n = " + fmt_number(work) + " is too large: allowed at most 67108864");
-  }
-  if (args.ok() && model == asl::ScoreModel::dot) {
-    const double draws = static_cast<double>(trials) * d_ks.back() * (n + 1);
-    if (draws > kMaxDotDraws)
-      args.fail("trials·max(dKs)·(n + 1) = " + fmt_number(draws) +
-                " is too large for model = \"dot\": allowed at most 33554432");
-  }
+  if (args.ok())
+    check_gradient_work(args, model, trials, d_ks.size(), d_ks.back(), n, "2·trials·dKs.length·n",
+                        "trials·max(dKs)·(n + 1)");
+  if (args.ok() && static_cast<double>(trials) * d_ks.size() > kMaxGradientRows)
+    args.fail("trials·dKs.length = " + fmt_number(static_cast<double>(trials) * d_ks.size()) +
+              " is too large: allowed at most 1048576 (every row's norm is kept for the quantiles)");
   if (!args.ok()) return failure(args.error());
 
   const double start = emscripten_get_now();
-  const asl::GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, seed);
+  const asl::GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, seed, threshold);
   const double compute_ms = emscripten_get_now() - start;
+  const bool dot = model == asl::ScoreModel::dot;
   val r = val::object();
   r.set("dKs", i32(g.d_ks));
-  r.set("unscaled", gradient_curve(g.unscaled));
-  r.set("scaled", gradient_curve(g.scaled));
+  r.set("unscaled", gradient_curve(g.unscaled, dot));
+  r.set("scaled", gradient_curve(g.scaled, dot));
   r.set("ratio", f64(g.ratio));
   r.set("n", n);
   r.set("trials", trials);
-  r.set("model", std::string(model == asl::ScoreModel::dot ? "dot" : "normal"));
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
   r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// One sample of gradientDistribution: every row's norm, its spread and its histogram counts.
+val norm_sample(const asl::NormSample& s) {
+  val r = val::object();
+  r.set("values", f64(s.values));
+  r.set("counts", f64(s.counts));
+  r.set("zeros", static_cast<double>(s.zeros));
+  r.set("mean", s.spread.mean);
+  r.set("median", s.spread.median);
+  r.set("quartile1", s.spread.quartile1);
+  r.set("quartile3", s.spread.quartile3);
+  r.set("p90", s.spread.p90);
+  r.set("max", s.spread.max);
+  r.set("fractionBelow", s.spread.fraction_below);
+  return r;
+}
+
+val norm_pair(const asl::NormPair& p) {
+  val r = val::object();
+  r.set("edges", f64(p.edges));
+  r.set("unscaled", norm_sample(p.unscaled));
+  r.set("scaled", norm_sample(p.scaled));
+  return r;
+}
+
+// gradientDistribution({ dK, n, trials, seed, model, threshold, bins }) → every row's norms at one d_k, unscaled and
+// scaled, with their spread and a histogram on shared log-spaced bins; the query gradient too for model "dot"
+val gradient_distribution(val options) {
+  Args args(options, {"dK", "n", "trials", "seed", "model", "threshold", "bins"});
+  const int d_k = args.integer("dK", 1, kMaxDim, 1);
+  if (!args.has("dK")) args.fail("dK is missing: allowed an integer from 1 to 4096");
+  const int n = args.integer("n", 2, kMaxGradientRow, 16);
+  const int trials = args.integer("trials", 1, 100000, 1000);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const asl::ScoreModel model = read_model(args);
+  const double threshold = args.number("threshold", 0.0, kMaxThreshold, 0.01);
+  const int bins = args.integer("bins", 1, kMaxBins, 40);
+  check_gradient_work(args, model, trials, 1, d_k, n, "2·trials·n", "trials·dK·(n + 1)");
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::GradientDistribution g = asl::gradient_distribution(model, d_k, n, trials, seed, threshold, bins);
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("jacobian", norm_pair(g.jacobian));
+  if (model == asl::ScoreModel::dot) r.set("query", norm_pair(g.query));
+  r.set("dK", d_k);
+  r.set("scale", 1.0 / std::sqrt(static_cast<double>(d_k)));
+  r.set("n", n);
+  r.set("trials", trials);
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
+  r.set("bins", bins);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// peakWeightCap({ n, sd }) → the largest softmax weight one key can get in a row of n logits with spread sd, and
+// the row that reaches it
+val peak_weight_cap(val options) {
+  Args args(options, {"n", "sd"});
+  const int n = args.integer("n", 2, kMaxCapRow, 2);
+  if (!args.has("n")) args.fail("n is missing: allowed an integer from 2 to 4096");
+  const double sd = args.number("sd", 0.0, kMaxCapSd, 1.0);
+  if (!args.has("sd")) args.fail("sd is missing: allowed a finite number from 0 to 50");
+  if (!args.ok()) return failure(args.error());
+
+  const asl::PeakWeightCap c = asl::peak_weight_cap(n, sd);
+  val r = val::object();
+  r.set("n", n);
+  r.set("sd", sd);
+  r.set("gap", c.gap);
+  r.set("maxWeight", c.max_weight);
+  r.set("oneMinusMaxWeight", c.one_minus_max_weight);
+  r.set("log10OneMinusMaxWeight", c.log10_one_minus_max_weight);
+  r.set("row", f64(c.row));
+  r.set("weights", f64(c.weights));
+  r.set("rowSd", c.row_sd);
   return success(r);
 }
 
@@ -926,6 +1049,7 @@ val derivation(val options) {
   r.set("sumVarProducts", quantity(m.sum_var_products, t.sum_var_products));
   r.set("covarianceSum", quantity(m.covariance_sum, t.covariance_sum));
   r.set("sumVarQVarK", quantity(m.sum_var_q_var_k, t.sum_var_q_var_k));
+  r.set("scaledVariance", quantity(m.scaled_var_dot, t.scaled_var_dot));
   r.set("dK", c.d_k);
   r.set("samples", c.samples);
   r.set("computeMs", compute_ms);
@@ -998,6 +1122,8 @@ val assumption_check(val options) {
   set_estimate(r, "withinRowVariance", p.within_row);
   set_estimate(r, "meanDiagonal", p.mean_diagonal);
   set_estimate(r, "meanOffDiagonal", p.mean_off_diagonal);
+  set_estimate(r, "diagonalRatio", p.diagonal_ratio);
+  r.set("predictedDiagonalRatio", p.predicted.diagonal_ratio);
   r.set("scaledVariance", p.scaled_variance);
   r.set("scaledVarianceStdError", p.measured.std_error / c.d_k);
   r.set("scaledPredicted", p.scaled_predicted);
@@ -1030,17 +1156,26 @@ val weight_drift(val options) {
   const asl::AssumptionConfig c = read_assumption_config(args);
   std::vector<double> drifts = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0};
   if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxDrifts, 0.01, 100.0);
-  check_assumption_work(args, c, drifts.size());
+  // f = 1 from the same draws is the base of varianceRatio: computed as one more factor when the list lacks it.
+  const std::size_t k = drifts.size();
+  std::size_t base = 0;
+  while (base < k && drifts[base] != 1.0) ++base;
+  std::vector<double> computed = drifts;
+  if (base == k) computed.push_back(1.0);
+  check_assumption_work(args, c, computed.size());
   if (!args.ok()) return failure(args.error());
 
   const double start = emscripten_get_now();
-  const asl::AssumptionCheck a = asl::assumption_check(c, drifts);
+  const asl::AssumptionCheck a = asl::assumption_check(c, computed);
   const double compute_ms = emscripten_get_now() - start;
-  const std::size_t k = drifts.size();
   std::vector<double> predicted(k), predicted_all(k), measured(k), measured_se(k), diagonal(k), off_diagonal(k),
-      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k);
+      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k), ratio(k),
+      sd_ratio(k), restored(k), restored_se(k);
+  const double base_variance = a.points[base].measured.value;
   for (std::size_t i = 0; i < k; ++i) {
     const asl::AssumptionPoint& p = a.points[i];
+    ratio[i] = p.measured.value / base_variance;
+    sd_ratio[i] = std::sqrt(ratio[i]);
     predicted[i] = p.predicted.paper;
     predicted_all[i] = p.predicted.all;
     measured[i] = p.measured.value;
@@ -1054,6 +1189,8 @@ val weight_drift(val options) {
     max_weight_se[i] = p.scaled.max_weight.std_error;
     entropy[i] = p.scaled.entropy.value;
     entropy_se[i] = p.scaled.entropy.std_error;
+    restored[i] = p.restored.max_weight.value;
+    restored_se[i] = p.restored.max_weight.std_error;
   }
   val r = val::object();
   r.set("drifts", f64(drifts));
@@ -1061,6 +1198,8 @@ val weight_drift(val options) {
   r.set("predictedAll", f64(predicted_all));
   r.set("measured", f64(measured));
   r.set("measuredStdError", f64(measured_se));
+  r.set("varianceRatio", f64(ratio));
+  r.set("sdRatio", f64(sd_ratio));
   r.set("measuredDiagonal", f64(diagonal));
   r.set("measuredOffDiagonal", f64(off_diagonal));
   r.set("scaledVariance", f64(scaled));
@@ -1070,6 +1209,8 @@ val weight_drift(val options) {
   r.set("maxWeightStdError", f64(max_weight_se));
   r.set("entropy", f64(entropy));
   r.set("entropyStdError", f64(entropy_se));
+  r.set("restoredMaxWeight", f64(restored));
+  r.set("restoredMaxWeightStdError", f64(restored_se));
   r.set("assumed", sharpness(a.assumed));
   r.set("maxEntropy", a.max_entropy);
   r.set("standardBeta", 1.0 / std::sqrt(static_cast<double>(c.d_k)));
@@ -1275,6 +1416,8 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab) {
   emscripten::function("varianceSweep", &variance_sweep);
   emscripten::function("softmaxStats", &softmax_stats);
   emscripten::function("gradientSweep", &gradient_sweep);
+  emscripten::function("gradientDistribution", &gradient_distribution);
+  emscripten::function("peakWeightCap", &peak_weight_cap);
   emscripten::function("scaleVariance", &scale_variance);
   emscripten::function("softmaxNumerics", &softmax_numerics);
   emscripten::function("boltzmann", &boltzmann);

@@ -181,7 +181,7 @@ VariancePrediction predict_independent_pairs_variance(const EntryDistribution& d
   VariancePrediction p;
   p.theory = d * dist.product_variance();
   p.expected = p.theory * (1.0 - 1.0 / pairs);
-  p.sd = std::sqrt(zetas(dist, d).zeta2 / pairs);
+  p.sd = std::sqrt(std::fmax(zetas(dist, d).zeta2 / pairs, 0.0));  // ζ₂ = 0 for σ = 0, and rounding may dip below
   return p;
 }
 

@@ -211,3 +211,18 @@ test('the Reveal.js deck shows a lab section on a slide, and keys typed inside i
   assert.deepEqual(log.requests.filter((r) => !r.startsWith(session.server.origin)), [], 'everything comes from this server');
   assertClean(log, 'the Reveal.js deck');
 });
+
+test('a frame sandboxed with allow-scripts only (an opaque origin) still sizes itself and takes setState', async () => {
+  const { page, log } = await load('tests/e2e/fixtures/sandboxed.html', { viewport: { width: 1000, height: 900 } });
+  await page.waitForFunction(() => Number(document.getElementById('lab').height) > 600, null, { timeout: 30000 });
+  await page.evaluate(() => {
+    window.states = [];
+    document.getElementById('lab').addEventListener('attention-lab:state', (event) => window.states.push(event.detail.hash));
+    window.AttentionLab.setState(document.getElementById('lab'), { gdk: 512 });
+  });
+  await page.waitForFunction(() => window.states.some((h) => h.includes('gdk=512')));
+  const frame = page.frame({ url: (u) => u.href.includes('index.html') });
+  await frame.waitForFunction(() => document.querySelector('input[data-key="gdk"][type="number"]')?.value === '512');
+  assert.deepEqual(log.errors, []);
+  assert.deepEqual(problems(log).filter((p) => !/localStorage|storage/i.test(p)), [], 'no error but the frame\'s blocked storage, which the lab expects');
+});

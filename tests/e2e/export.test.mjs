@@ -157,3 +157,15 @@ test('"copy link" copies a link with the section\'s settings that opens the same
   assert.equal(await again.inputValue('input[data-key="vdims"]'), '5,50');
   assert.equal(await again.inputValue('[data-part="histograms"] input[data-key="vseed"]'), '9');
 });
+
+test('a custom element with a relative page="index.html" copies an absolute link to that page', async () => {
+  const context = await session.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${session.server.origin}/tests/e2e/fixtures/two-elements.html`);
+  await page.waitForFunction(() => document.querySelector('attention-saturation')?.dataset.engine === 'ready');
+  await page.evaluate(() => document.querySelector('attention-saturation').setAttribute('page', 'index.html'));
+  await page.locator('attention-saturation .copy-link').click();
+  await page.waitForFunction(() => document.querySelector('attention-saturation').shadowRoot.querySelector('.copy-link').dataset.copied);
+  const shown = await page.locator('attention-saturation .copy-field').inputValue();
+  assert.equal(shown, `${session.server.origin}/tests/e2e/fixtures/index.html#lesson=saturation&gdk=512&gn=8`);
+});

@@ -24,8 +24,8 @@ export function assertBuilt() {
  * Serves `root` (the project unless told) on 127.0.0.1 with an ephemeral port, adding `headers` to every response
  * (build-scripts/static-server.mjs). Resolves to { origin, url, close() }.
  */
-export async function startServer({ root = ROOT, headers } = {}) {
-  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, headers });
+export async function startServer({ root = ROOT, headers, transform } = {}) {
+  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, headers, transform });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
@@ -58,6 +58,11 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   if (waitReady) await page.waitForSelector('body[data-engine]', { timeout: 20000 });
   return { page, context, log };
 }
+
+/** The raw number behind a printed statistic: <dd data-stat=key data-value=…> inside [data-stats=id]. */
+export const statValue = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+/** The statistic's value as the page prints it. */
+export const statText = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"] .stat-value`, (n) => n.textContent);
 
 /** Console messages that count as problems: errors and warnings. */
 export function problems(log) {
