@@ -4,7 +4,7 @@ import { LESSON as selfAttention } from './sections/self-attention.js';
 import { LESSON as variance } from './sections/variance/index.js';
 import { LESSON as saturation } from './sections/saturation.js';
 import { LESSON as temperature } from './sections/temperature/index.js';
-import { LESSON as heads } from './sections/heads.js';
+import { LESSON as heads } from './sections/heads/index.js';
 import { LESSON as training } from './sections/training.js';
 
 export const LESSONS = [selfAttention, variance, saturation, temperature, heads, training];

@@ -8,7 +8,7 @@ import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js
 
 const session = browserSession({ engine: true });
 
-// What the page asks the engine for (the same constants as web/sections/temperature/ and heads.js).
+// What the page asks the engine for (the same constants as web/sections/temperature/ and heads/common.js).
 const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 const ASSUMPTION_SAMPLES = 150;
@@ -19,7 +19,7 @@ async function load(hash = '', { viewport } = {}) {
   const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="break"] [data-stat="fails"]');
-  await opened.page.waitForSelector('[data-stats="heads-sweep"] [data-stat="dkvar"]');
+  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]');
   await refined(opened.page); // the Monte Carlo parts draw a preview first, then their full sample counts
   return opened;
 }
@@ -281,7 +281,7 @@ test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the en
   closeAll(await matrix(page, 'mh-output'), Array.from(r.output), 1e-7, 'output');
   assert.ok(await page.$$eval('[data-part="combine"] math', (x) => x.length) >= 1, 'Multihead = Concat · Wᴼ is typeset');
   for (const by of ['dk', 'dmodel', 'none']) {
-    assert.ok(close(await cellValue(page, 'scaling', `${by}var1`), r.comparison[by].scaledScoreVariance[0]), `head 1 ÷ ${by}`);
+    assert.ok(close(await cellValue(page, 'scaling', `${by}max1`), r.comparison[by].maxWeight[0]), `head 1 ÷ ${by}`);
   }
 
   const sweep = session.engine.multiHeadSweep({ dModel: d.hdmodel, heads: [1, 2, 4, 8], tokens: SWEEP.tokens, samples: SWEEP.samples, seed: d.hseed });
