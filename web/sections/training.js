@@ -61,13 +61,14 @@ export function trainerOptions(state, strategy = state.rstrategy) {
   const options = { model: state.rmodel, L: state.rlen, R: state.rvals, trainSize: state.rtrain, valSize: VAL_SIZE, testSize: TEST_SIZE,
     dModel: state.rlen, heads: state.rheads, betaStrategy: strategy, lr: state.rlr, epochs: state.repochs, seed: state.rseed };
   if (strategy === 'fixed') options.beta = state.rbeta;
+  if (strategy === 'learned') options.betaLr = state.rlr * state.rbetalr;
   return options;
 }
 
 /** "encoder block, L = 20, R = 100, 15,000 training sequences, 1 head, 10 epochs, lr 0.0005, seed 1". */
 function configText(o) {
   return `${MODELS[o.model].label}, L = ${o.L}, R = ${o.R}, ${thousands(o.trainSize)} training sequences, ${o.heads} head${o.heads === 1 ? '' : 's'}, `
-    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}, seed ${o.seed}`;
+    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? ` (ln β: ${precise(o.betaLr)})` : ''}, seed ${o.seed}`;
 }
 export function strategyText(strategy, beta) {
   return strategy === 'fixed' ? `β fixed at ${beta}` : STRATEGY[strategy].long.replace(' the value below', '');
@@ -100,11 +101,12 @@ function mount(root, { engine, store }) {
   const seed = parsedInput(store, 'rseed', 'Seed (data, weights, batches)', { number: true, step: '1', onProblem: problem('rseed') });
   const strategy = radioGroup(store, 'rstrategy', 'β strategy of the run', STRATEGIES.map((s) => [s.id, s.label]));
   const beta = parsedInput(store, 'rbeta', 'β when fixed', { number: true, step: 'any', onProblem: problem('rbeta') });
-  const controls = [model, length, values, train, heads, epochs, lr, seed, strategy, beta];
+  const betaLr = parsedInput(store, 'rbetalr', 'Learning rate of a learned ln β, × the weights’ rate', { number: true, step: 'any', onProblem: problem('rbetalr') });
+  const controls = [model, length, values, train, heads, epochs, lr, seed, strategy, beta, betaLr];
   const controlPanel = el('div', { className: 'panel control-panel' },
     el('h3', { className: 'panel-title' }, 'The experiment'),
     el('div', { className: 'control-grid' }, model.node, length.node, values.node, train.node, heads.node, epochs.node, lr.node, seed.node),
-    el('div', { className: 'beta-row' }, strategy.node, beta.node),
+    el('div', { className: 'beta-row' }, strategy.node, beta.node, betaLr.node),
     noticeBox);
 
   const context = { engine, store, notices, mode: null, runs: [] };
@@ -145,6 +147,7 @@ function mount(root, { engine, store }) {
   store.subscribe((state) => {
     for (const c of controls) c.sync(state);
     beta.input.disabled = state.rstrategy !== 'fixed';
+    betaLr.node.hidden = state.rstrategy !== 'learned' && !state.rrace.includes('learned');
     if (state.rlen % state.rheads !== 0) {
       // Heads must divide d = L: fall back to the largest divisor of L below the asked number, and say so.
       const fit = divisors(state.rlen).filter((h) => h <= state.rheads).pop() ?? 1;
@@ -211,7 +214,7 @@ function taskPart(context, number) {
         'every position is scored on its own: the loss is the cross-entropy over the R possible values at each of the L outputs.',
       ], [
         el('strong', {}, `The ${m.label}: `), ...m.words,
-        state.rmodel === 'encoder' ? ' At L = 20 and R = 100 it has exactly 8,000 parameters, the size the paper gives for its model.' : '',
+        info ? ` At these settings it has ${thousands(info.modelParameterCount)} parameters (the engine’s count); the paper says only that its model has fewer than 8000.` : '',
       ], [
         'Training: Adam with the learning rate rising over 50 warm-up steps and then falling to zero along a cosine, batches of 128, ',
         'gradients clipped to norm 5. Two accuracies are reported, because the paper does not say which one it used: ',
@@ -236,6 +239,12 @@ function taskPart(context, number) {
         ['beta0', 'β at the first step', precise(info.beta), info.betaStrategy === 'dynamic' ? '(a placeholder until the first batch is measured)' : null, info.beta],
         ['spe', 'steps per epoch', thousands(info.stepsPerEpoch), `(${thousands(info.trainSize)} / batch ${info.batchSize}, rounded down)`, info.stepsPerEpoch],
         ['total', 'steps in all', thousands(info.totalSteps), searchNote, info.totalSteps],
+        ...(info.betaReach ? [
+          ['betalr', 'learning rate of ln β (peak)', precise(info.betaLr), info.betaLr === info.lr ? '(the weights’ own)' : null, info.betaLr],
+          ['betalrsum', 'its learning rates summed over the run', precise(info.betaReach.lrSum), null, info.betaReach.lrSum],
+          ['betaceiling', 'β if every step raises ln β by its full rate', precise(info.betaReach.ceiling), `(from ${precise(info.betaReach.initialBeta)})`, info.betaReach.ceiling],
+          ['betabound', 'β that no gradients can take it past', precise(info.betaReach.bound), null, info.betaReach.bound],
+        ] : []),
       ]));
     },
   };
