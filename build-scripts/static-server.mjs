@@ -13,15 +13,20 @@ const TYPES = {
   '.woff': 'font/woff', '.ttf': 'font/ttf', '.csv': 'text/csv; charset=utf-8', '.md': 'text/markdown; charset=utf-8',
 };
 
-/** Starts the server; resolves to { server, url }. port 0 picks a free port; `headers` go on every file served. */
-export function startStaticServer({ port = 0, host = '127.0.0.1', root = ROOT, headers = {} } = {}) {
+/**
+ * Starts the server; resolves to { server, url }. port 0 picks a free port; `headers` go on every file served.
+ * `transform(path, body)` may return another body for a path (the WebKit tests add an error-collecting script to
+ * index.html, because WebKit's driver gives no access to the console); it is null outside tests.
+ */
+export function startStaticServer({ port = 0, host = '127.0.0.1', root = ROOT, headers = {}, transform = null } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error('outside'), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      const read = await readFile(file);
+      const body = transform ? transform(path, read) ?? read : read;
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {

@@ -11,9 +11,11 @@ import { createNotices } from './notices.js';
 import { el } from './dom.js';
 import { SECTIONS, mountSection } from './registry.js';
 import { stylesheetUrl, labPageUrl } from './where.js';
+import { applyTeacher, storedTeacher } from './teacher-tools.js';
 
 const BY_KEY = new Map(STATE_TABLE.map((row) => [row.key, row]));
-const EXTRA_ATTRIBUTES = ['theme', 'page']; // theme="light|dark" (default: follow the system); page = URL of the full lab
+// theme="light|dark" (default: follow the system); page = URL of the full lab; teacher="1" shows the export bars
+const EXTRA_ATTRIBUTES = ['theme', 'page', 'teacher'];
 
 /** Defines one custom element per registered section (skips names already defined, e.g. by a second copy of the script). */
 export function defineElements(registry = window.customElements) {
@@ -56,6 +58,8 @@ function lessonElement(section) {
       sheet.addEventListener('load', reveal);
       sheet.addEventListener('error', reveal);
       shadow.append(sheet, body);
+      this.body = body;
+      this.applyTeacher();
 
       this.notices = createNotices(noticeBox);
       this.store = createStore(window, { hash: false, initial: this.parseAttributes() });
@@ -70,7 +74,12 @@ function lessonElement(section) {
       });
     }
 
+    applyTeacher() {
+      if (this.body) applyTeacher(this.body, this.getAttribute('teacher') === '1' || storedTeacher());
+    }
+
     attributeChangedCallback(name) {
+      if (name === 'teacher') this.applyTeacher();
       if (!this.store || EXTRA_ATTRIBUTES.includes(name)) return;
       this.store.load(this.parseAttributes());
     }

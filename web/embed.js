@@ -23,8 +23,11 @@ export function parentOrigin(win = window) {
   }
 }
 
-/** file:// pages have an opaque origin: messages from them carry the origin "null". */
-const opaque = (origin) => origin === null || origin === 'null' || origin === 'file://';
+/**
+ * file:// pages have an opaque origin: messages from them carry the origin "null". Firefox names a file:// parent in
+ * ancestorOrigins as "file://UNIVERSAL_FILE_URI_ORIGIN", so any file: origin counts as opaque.
+ */
+const opaque = (origin) => origin === null || origin === 'null' || String(origin).startsWith('file:');
 
 /** A set-state message's patch as link text: "vdims=3,10&vshared=0". Values may be strings, numbers, booleans or arrays. */
 function patchText(data) {

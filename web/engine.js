@@ -100,9 +100,22 @@ function makeEngine(core) {
       return call(core, 'softmaxStats', options);
     },
 
-    /** Lesson 3: Monte Carlo mean Jacobian norm against dK, unscaled and scaled by 1/√dK. */
+    /**
+     * Lesson 3: Monte Carlo Jacobian norm against dK, unscaled and scaled by 1/√dK: mean, median, quartiles, share
+     * of rows below `threshold`, and for model "dot" the gradient that reaches the query.
+     */
     gradientSweep(options = {}) {
       return call(core, 'gradientSweep', options);
+    },
+
+    /** Lesson 3: every row's gradient norms at one dK, unscaled and scaled, with their spread and a log-bin histogram. */
+    gradientDistribution(options) {
+      return call(core, 'gradientDistribution', options);
+    },
+
+    /** The largest softmax weight one key can get in a row of n logits with spread sd, and the row that reaches it. */
+    peakWeightCap(options) {
+      return call(core, 'peakWeightCap', options);
     },
 
     /** Lesson 2: both sides of Var(cX) = c²·Var(X). */

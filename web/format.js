@@ -30,3 +30,33 @@ export function maxAbs(values) {
   for (const x of values) if (Number.isFinite(x) && Math.abs(x) > m) m = Math.abs(x);
   return m;
 }
+
+let resolution = null;
+
+/**
+ * The smallest step performance.now() takes here, measured once (about 5 ms of polling): Firefox and WebKit clamp
+ * it to 1 ms, Chromium steps by 0.1 ms or less. Timings are printed no finer than this.
+ */
+export function timerResolution() {
+  if (resolution !== null) return resolution;
+  let smallest = Infinity;
+  let last = performance.now();
+  const end = last + 5;
+  for (let steps = 0; steps < 1e7; steps += 1) {
+    const now = performance.now();
+    if (now === last) continue;
+    smallest = Math.min(smallest, now - last);
+    last = now;
+    if (now > end) break;
+  }
+  resolution = Number.isFinite(smallest) ? smallest : 1;
+  return resolution;
+}
+
+/** A duration in ms as text with only the digits the clock can resolve: "2 ms" (1 ms clock), "2.35 ms", "< 1 ms". */
+export function milliseconds(t, clock = timerResolution()) {
+  if (!Number.isFinite(t)) return `${short(t)} ms`;
+  if (t < clock) return `< ${clock >= 1 ? Math.round(clock) : Number(clock.toPrecision(1))} ms`;
+  const digits = clock >= 1 ? 0 : clock >= 0.1 ? 1 : 2;
+  return `${t.toFixed(t >= 10 ? Math.min(digits, 1) : digits)} ms`;
+}

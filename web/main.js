@@ -2,21 +2,34 @@
 // connects them to the one state store. It shows a loading state and an error state; it draws nothing itself.
 import './styles.css';
 import './theme.css';
+import './lesson-kit.css';
 import { loadEngine } from './engine.js';
 import { createStore, describeProblem } from './state.js';
 import { mountFrame } from './frame.js';
 import { LESSONS } from './lessons.js';
 import { SECTIONS, mountSection } from './registry.js';
 import { defineElements } from './element.js';
+import { el } from './dom.js';
 import { startEmbed } from './embed.js';
 import { applyStoredTheme, themeToggle } from './a11y.js';
+import { teacherToggle, applyTeacher, storedTeacher } from './teacher-tools.js';
+import { answersIndicator } from './lesson-kit.js';
+import { summarySection } from './summary.js';
 
 async function boot() {
   const frame = mountFrame(document, LESSONS);
   const store = createStore(window);
   const embedded = store.get().embed; // iframe mode: one section, no header or footer
   document.documentElement.classList.toggle('embed', embedded);
-  if (!embedded) document.querySelector('.site-header .wrap')?.prepend(themeToggle(document));
+  if (!embedded) {
+    const header = document.querySelector('.site-header .wrap');
+    header?.prepend(el('div', { className: 'header-switches' }, themeToggle(document), teacherToggle(document, store)));
+    header?.append(answersIndicator());
+  } else {
+    const apply = () => applyTeacher(document.documentElement, store.get().teacher || storedTeacher());
+    store.subscribe(apply, ['teacher']);
+    apply();
+  }
   store.onParse((problems) => {
     if (problems.length === 0) frame.notices.clear('link');
     else frame.notices.show('link', problems.map(describeProblem), { title: 'Part of the link could not be used' });
@@ -51,10 +64,12 @@ async function boot() {
   } else {
     for (const section of SECTIONS) show(section.id);
   }
-  frame.onChoose((id) => {
+  const choose = (id) => {
     store.set({ lesson: id });
     sections.get(id).scrollIntoView({ block: 'start' });
-  });
+  };
+  frame.onChoose(choose);
+  if (!embedded) document.getElementById('lessons').append(summarySection(choose));
   store.start();
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render
   // (Not in a frame: scrollIntoView would scroll the course page around it too.)

@@ -10,7 +10,7 @@ import { el } from './dom.js';
 import { createAnnouncer, keyNumbers } from './a11y.js';
 
 /** Keys that belong to the page (which lesson, iframe mode), never to one section. */
-export const PAGE_KEYS = ['lesson', 'embed'];
+export const PAGE_KEYS = ['lesson', 'embed', 'teacher'];
 
 const owned = new Set(STATE_TABLE.filter((row) => row.section).map((row) => row.key));
 
@@ -100,7 +100,7 @@ export function mountSection(root, section, { engine, store, linkBase }) {
 
   const link = () => {
     const base = typeof linkBase === 'function' ? linkBase() : linkBase;
-    const url = new URL(base);
+    const url = new URL(base, document.baseURI); // a relative page="index.html" is read against this document
     url.hash = formatHash({ ...store.get(), lesson: section.id, embed: false }).slice(1);
     return url.href;
   };

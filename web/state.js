@@ -24,7 +24,8 @@ export function flag() {
   const words = { 1: true, 0: false, true: true, false: false, on: true, off: false };
   return {
     allowed: '1 or 0',
-    parse: (raw) => (raw in words ? { ok: true, value: words[raw] } : { ok: false }),
+    // Own keys only: 'toString' or 'constructor' in a link is not a switch value.
+    parse: (raw) => (Object.hasOwn(words, raw) ? { ok: true, value: words[raw] } : { ok: false }),
     format: (v) => (v ? '1' : '0'),
     accepts: (v) => v === true || v === false,
   };
@@ -124,6 +125,7 @@ export const STATE_TABLE = [
   // key, the values a link may carry, the default; the comment says who reads it
   { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training'), def: 'selfattention' }, // lesson in view
   { key: 'embed', type: flag(), def: false }, // iframe mode: one section, no page header or footer (web/embed.js)
+  { key: 'teacher', type: flag(), def: false }, // show every chart's Export and Show-data bar (web/teacher-tools.js)
   { key: 'sentence', type: text(300), def: 'money bank grows', section: 'selfattention' }, // lesson 1; the engine limits words
   { key: 'dk', type: integer(1, 64), def: 4, section: 'selfattention' }, // lesson 1
   { key: 'dmodel', type: integer(2, 64), def: 8, section: 'selfattention' }, // lesson 1
@@ -143,6 +145,7 @@ export const STATE_TABLE = [
   { key: 'vmaxdim', type: integer(2, 4096), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
   { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
   { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
+  { key: 'vdeep', type: choiceList(['sets', 'uniform', 'mean', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation.js)
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
   { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example
@@ -156,6 +159,7 @@ export const STATE_TABLE = [
   { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel
   { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
+  { key: 'sdeep', type: choiceList(['numerics', 'jacobian', 'distribution'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
   // Lesson 4 (web/sections/temperature.js)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
   { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
@@ -175,11 +179,13 @@ export const STATE_TABLE = [
   { key: 'ttokens', type: integer(2, 12), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
   { key: 'tdrift', type: decimal(0.1, 10), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
   { key: 'tseed', type: integer(0, 4294967295), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
+  { key: 'tdeep', type: choiceList(['normalisation', 'derivation', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
   // Lesson 5 (web/sections/heads.js); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
   { key: 'hdmodel', type: integer(2, 64), def: 16, section: 'heads' }, // d_model; H must divide it
   { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H
   { key: 'hscale', type: choice('dk', 'dmodel', 'none'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
   { key: 'hseed', type: integer(0, 4294967295), def: 1, section: 'heads' }, // W_q, W_k, W_v and W^O of Lesson 5
+  { key: 'hdeep', type: choiceList(['combine', 'sweep'], { minCount: 0 }), def: [], section: 'heads' }, // open "Go deeper" sections
   // Lesson 6 (web/sections/training.js): the training run's settings; d_model = L as in source 003's Table 1
   { key: 'rmodel', type: choice('encoder', 'attention'), def: 'encoder', section: 'training' }, // which model learns
   { key: 'rlen', type: integer(2, 64), def: 20, section: 'training' }, // L, the sequence length (and d_model)
@@ -193,6 +199,7 @@ export const STATE_TABLE = [
   { key: 'rbetalr', type: decimal(0.01, 1000), def: 1, section: 'training' }, // learned β: ln β's learning rate as a multiple of rlr (1: the weights' own)
   { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
   { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
+  { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
 ];
 
 const BY_KEY = new Map(STATE_TABLE.map((row) => [row.key, row]));

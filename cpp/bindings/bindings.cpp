@@ -21,6 +21,7 @@
 #include "../engine/self_attention_example.h"
 #include "../engine/softmax_lab.h"
 #include "../engine/statistics.h"
+#include "../engine/weight_cap.h"
 #include "../kernels/kernels.h"
 
 using emscripten::val;
@@ -338,6 +339,8 @@ val self_attention_example(val options) {
   r.set("scoreVariance", ex.score_variance);
   r.set("scaledScoreVariance", ex.scaled_score_variance);
   r.set("maxWeight", ex.max_weight);
+  r.set("meanRowMax", ex.mean_row_max);
+  r.set("rowsWithChoice", ex.rows_with_choice);
   put_matrix(r, "embeddings", ex.embeddings);
   put_matrix(r, "wQ", ex.w_q);
   put_matrix(r, "wK", ex.w_k);
@@ -363,6 +366,11 @@ constexpr int kMaxGradientRow = 1024;
 constexpr int kMaxDKs = 64;
 constexpr double kMaxGradientWork = 67108864.0;   // softmax rows · n in gradientSweep, model "normal"
 constexpr double kMaxDotDraws = 33554432.0;       // normal draws in gradientSweep, model "dot": trials·max dK·(n + 1)
+constexpr double kMaxGradientRows = 1048576.0;    // trials·dKs.length in gradientSweep: every row's norms are kept
+constexpr double kMaxThreshold = 1e6;             // gradientSweep, gradientDistribution: "norm below threshold"
+constexpr int kMaxBins = 1000;                    // histogram bins in dotProducts and gradientDistribution
+constexpr int kMaxCapRow = 4096;                  // peakWeightCap: n
+constexpr double kMaxCapSd = 50.0;                // peakWeightCap: sd (the gap sd·n/√(n − 1) stays ≤ 3201)
 constexpr int kMaxValues = 1 << 20;
 
 // The length of options[name] when it is an array or a typed array; −1 otherwise (then Args::floats says why).
@@ -418,7 +426,7 @@ val dot_products(val options) {
   const int pairs = args.integer("pairs", 1, kMaxPairs, 1000);
   const asl::EntryDistribution dist = read_distribution(args, options);
   const std::uint64_t seed = args.seed("seed", 1);
-  const int bins = args.integer("bins", 1, 1000, 30);
+  const int bins = args.integer("bins", 1, kMaxBins, 30);
   if (args.ok() && static_cast<double>(dim) * pairs > kMaxDotWork)
     args.fail("dim·pairs = " + fmt_number(static_cast<double>(dim) * pairs) + " is too large: allowed at most 16777216");
   std::vector<float> range;
@@ -580,22 +588,51 @@ val softmax_stats(val options) {
   return success(r);
 }
 
-val gradient_curve(const asl::GradientCurve& c) {
+// One curve of gradientSweep; the query-gradient fields only for model "dot".
+val gradient_curve(const asl::GradientCurve& c, bool dot) {
   val r = val::object();
   r.set("meanNorm", f64(c.mean_norm));
   r.set("stdError", f64(c.std_error));
   r.set("meanMaxWeight", f64(c.mean_max_weight));
   r.set("meanEntropy", f64(c.mean_entropy));
+  r.set("medianNorm", f64(c.median_norm));
+  r.set("quartile1", f64(c.quartile1));
+  r.set("quartile3", f64(c.quartile3));
+  r.set("fractionBelow", f64(c.fraction_below));
+  if (dot) {
+    r.set("meanQueryNorm", f64(c.mean_query_norm));
+    r.set("medianQueryNorm", f64(c.median_query_norm));
+    r.set("p90QueryNorm", f64(c.p90_query_norm));
+  }
   return r;
 }
 
-// gradientSweep({ dKs, n, trials, seed, model }) → { dKs, unscaled, scaled, ratio, … }
+const char* model_name(asl::ScoreModel model) { return model == asl::ScoreModel::dot ? "dot" : "normal"; }
+
+// The work limits of gradientSweep and gradientDistribution: softmax rows·n for model "normal", normal draws for
+// model "dot". `rows_text` and `draws_text` spell the expressions as the caller's options name them.
+void check_gradient_work(Args& args, asl::ScoreModel model, int trials, std::size_t d_ks, int max_d_k, int n,
+                         const std::string& rows_text, const std::string& draws_text) {
+  if (!args.ok()) return;
+  if (model == asl::ScoreModel::normal) {
+    const double work = 2.0 * trials * static_cast<double>(d_ks) * n;
+    if (work > kMaxGradientWork)
+      args.fail(rows_text + " = " + fmt_number(work) + " is too large: allowed at most 67108864");
+  } else {
+    const double draws = static_cast<double>(trials) * max_d_k * (n + 1);
+    if (draws > kMaxDotDraws)
+      args.fail(draws_text + " = " + fmt_number(draws) + " is too large for model = \"dot\": allowed at most 33554432");
+  }
+}
+
+// gradientSweep({ dKs, n, trials, seed, model, threshold }) → { dKs, unscaled, scaled, ratio, … }
 val gradient_sweep(val options) {
-  Args args(options, {"dKs", "n", "trials", "seed", "model"});
+  Args args(options, {"dKs", "n", "trials", "seed", "model", "threshold"});
   const int n = args.integer("n", 2, kMaxGradientRow, 16);
   const int trials = args.integer("trials", 1, 100000, 1000);
   const std::uint64_t seed = args.seed("seed", 1);
   const asl::ScoreModel model = read_model(args);
+  const double threshold = args.number("threshold", 0.0, kMaxThreshold, 0.01);
   std::vector<int> d_ks;
   if (!args.has("dKs")) {
     for (int d = 1; d <= kMaxDim; d *= 2) d_ks.push_back(d);
@@ -616,31 +653,108 @@ val gradient_sweep(val options) {
         d_ks.push_back(static_cast<int>(x[i]));
     }
   }
-  if (args.ok() && model == asl::ScoreModel::normal) {
-    const double work = 2.0 * trials * static_cast<double>(d_ks.size()) * n;
-    if (work > kMaxGradientWork)
-      args.fail("2·trials·dKs.length·n = " + fmt_number(work) + " is too large: allowed at most 67108864");
-  }
-  if (args.ok() && model == asl::ScoreModel::dot) {
-    const double draws = static_cast<double>(trials) * d_ks.back() * (n + 1);
-    if (draws > kMaxDotDraws)
-      args.fail("trials·max(dKs)·(n + 1) = " + fmt_number(draws) +
-                " is too large for model = \"dot\": allowed at most 33554432");
-  }
+  if (args.ok())
+    check_gradient_work(args, model, trials, d_ks.size(), d_ks.back(), n, "2·trials·dKs.length·n",
+                        "trials·max(dKs)·(n + 1)");
+  if (args.ok() && static_cast<double>(trials) * d_ks.size() > kMaxGradientRows)
+    args.fail("trials·dKs.length = " + fmt_number(static_cast<double>(trials) * d_ks.size()) +
+              " is too large: allowed at most 1048576 (every row's norm is kept for the quantiles)");
   if (!args.ok()) return failure(args.error());
 
   const double start = emscripten_get_now();
-  const asl::GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, seed);
+  const asl::GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, seed, threshold);
   const double compute_ms = emscripten_get_now() - start;
+  const bool dot = model == asl::ScoreModel::dot;
   val r = val::object();
   r.set("dKs", i32(g.d_ks));
-  r.set("unscaled", gradient_curve(g.unscaled));
-  r.set("scaled", gradient_curve(g.scaled));
+  r.set("unscaled", gradient_curve(g.unscaled, dot));
+  r.set("scaled", gradient_curve(g.scaled, dot));
   r.set("ratio", f64(g.ratio));
   r.set("n", n);
   r.set("trials", trials);
-  r.set("model", std::string(model == asl::ScoreModel::dot ? "dot" : "normal"));
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
   r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// One sample of gradientDistribution: every row's norm, its spread and its histogram counts.
+val norm_sample(const asl::NormSample& s) {
+  val r = val::object();
+  r.set("values", f64(s.values));
+  r.set("counts", f64(s.counts));
+  r.set("zeros", static_cast<double>(s.zeros));
+  r.set("mean", s.spread.mean);
+  r.set("median", s.spread.median);
+  r.set("quartile1", s.spread.quartile1);
+  r.set("quartile3", s.spread.quartile3);
+  r.set("p90", s.spread.p90);
+  r.set("max", s.spread.max);
+  r.set("fractionBelow", s.spread.fraction_below);
+  return r;
+}
+
+val norm_pair(const asl::NormPair& p) {
+  val r = val::object();
+  r.set("edges", f64(p.edges));
+  r.set("unscaled", norm_sample(p.unscaled));
+  r.set("scaled", norm_sample(p.scaled));
+  return r;
+}
+
+// gradientDistribution({ dK, n, trials, seed, model, threshold, bins }) → every row's norms at one d_k, unscaled and
+// scaled, with their spread and a histogram on shared log-spaced bins; the query gradient too for model "dot"
+val gradient_distribution(val options) {
+  Args args(options, {"dK", "n", "trials", "seed", "model", "threshold", "bins"});
+  const int d_k = args.integer("dK", 1, kMaxDim, 1);
+  if (!args.has("dK")) args.fail("dK is missing: allowed an integer from 1 to 4096");
+  const int n = args.integer("n", 2, kMaxGradientRow, 16);
+  const int trials = args.integer("trials", 1, 100000, 1000);
+  const std::uint64_t seed = args.seed("seed", 1);
+  const asl::ScoreModel model = read_model(args);
+  const double threshold = args.number("threshold", 0.0, kMaxThreshold, 0.01);
+  const int bins = args.integer("bins", 1, kMaxBins, 40);
+  check_gradient_work(args, model, trials, 1, d_k, n, "2·trials·n", "trials·dK·(n + 1)");
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::GradientDistribution g = asl::gradient_distribution(model, d_k, n, trials, seed, threshold, bins);
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("jacobian", norm_pair(g.jacobian));
+  if (model == asl::ScoreModel::dot) r.set("query", norm_pair(g.query));
+  r.set("dK", d_k);
+  r.set("scale", 1.0 / std::sqrt(static_cast<double>(d_k)));
+  r.set("n", n);
+  r.set("trials", trials);
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
+  r.set("bins", bins);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// peakWeightCap({ n, sd }) → the largest softmax weight one key can get in a row of n logits with spread sd, and
+// the row that reaches it
+val peak_weight_cap(val options) {
+  Args args(options, {"n", "sd"});
+  const int n = args.integer("n", 2, kMaxCapRow, 2);
+  if (!args.has("n")) args.fail("n is missing: allowed an integer from 2 to 4096");
+  const double sd = args.number("sd", 0.0, kMaxCapSd, 1.0);
+  if (!args.has("sd")) args.fail("sd is missing: allowed a finite number from 0 to 50");
+  if (!args.ok()) return failure(args.error());
+
+  const asl::PeakWeightCap c = asl::peak_weight_cap(n, sd);
+  val r = val::object();
+  r.set("n", n);
+  r.set("sd", sd);
+  r.set("gap", c.gap);
+  r.set("maxWeight", c.max_weight);
+  r.set("oneMinusMaxWeight", c.one_minus_max_weight);
+  r.set("log10OneMinusMaxWeight", c.log10_one_minus_max_weight);
+  r.set("row", f64(c.row));
+  r.set("weights", f64(c.weights));
+  r.set("rowSd", c.row_sd);
   return success(r);
 }
 
@@ -1273,6 +1387,8 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab) {
   emscripten::function("varianceSweep", &variance_sweep);
   emscripten::function("softmaxStats", &softmax_stats);
   emscripten::function("gradientSweep", &gradient_sweep);
+  emscripten::function("gradientDistribution", &gradient_distribution);
+  emscripten::function("peakWeightCap", &peak_weight_cap);
   emscripten::function("scaleVariance", &scale_variance);
   emscripten::function("softmaxNumerics", &softmax_numerics);
   emscripten::function("boltzmann", &boltzmann);

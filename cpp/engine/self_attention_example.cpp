@@ -96,6 +96,14 @@ SelfAttentionExample self_attention_example(const std::vector<std::string>& toke
   ex.score_variance = moments(ex.scores.data(), static_cast<std::size_t>(ex.scores.size())).variance;
   ex.scaled_score_variance = moments(ex.scaled_scores.data(), static_cast<std::size_t>(ex.scaled_scores.size())).variance;
   ex.max_weight = ex.weights.maxCoeff();
+  double sum = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const int keys = causal ? i + 1 : n;
+    if (keys < 2) continue;
+    sum += ex.weights.row(i).maxCoeff();
+    ex.rows_with_choice += 1;
+  }
+  if (ex.rows_with_choice > 0) ex.mean_row_max = sum / ex.rows_with_choice;
   return ex;
 }
 

@@ -37,6 +37,10 @@ struct SelfAttentionExample {
   // Population variances of all n² raw and scaled scores (before the mask), and the largest weight.
   double score_variance = 0.0, scaled_score_variance = 0.0;
   float max_weight = 0.0f;
+  // The mean, over the rows that have a choice (two or more keys not masked), of each row's largest weight: 1 is
+  // one-hot, 1/n even. 1.0 when no row has a choice (one token, or one token under the mask).
+  double mean_row_max = 1.0;
+  int rows_with_choice = 0;
 };
 
 // W entries are N(0, 1/d_model), so with unit-variance embeddings Q and K have unit-variance entries and the raw

@@ -1,5 +1,6 @@
 // Lesson 3's softmax lab (see softmax_lab.h): float64 softmax with exact complements, entropy, the Jacobian and its
-// Frobenius and spectral norms in O(n), the Monte Carlo gradient sweep, and the float64 softmax pair.
+// Frobenius and spectral norms in O(n), the query gradient's norm in O(n·d_k), the Monte Carlo gradient sweep and
+// the distribution of its per-row norms at one d_k, and the float64 softmax pair.
 #include "softmax_lab.h"
 
 #include <algorithm>
@@ -14,11 +15,18 @@ namespace {
 constexpr std::uint64_t kNormalRowStreams = 0x4c33'6e6f'726dULL;  // score_row, model normal: one stream per row
 constexpr std::uint64_t kDotRowStreams = 0x4c33'646f'7473ULL;     // score_row, model dot: one stream per row
 
-// Adds dimensions c = from … to − 1 of a dot-model row to sums (n), drawing q_c, k_0c, …, k_(n−1)c from rng.
-void extend_dot_row(Rng& rng, int from, int to, int n, double* sums) {
+// Adds dimensions c = from … to − 1 of a dot-model row to sums (n), drawing q_c, k_0c, …, k_(n−1)c from rng. When
+// given, query (to) and keys_t (to, n) receive the entries drawn (query[c], keys_t[c·n + j]).
+void extend_dot_row(Rng& rng, int from, int to, int n, double* sums, double* query = nullptr,
+                    double* keys_t = nullptr) {
   for (int c = from; c < to; ++c) {
     const double q_c = rng.normal();
-    for (int j = 0; j < n; ++j) sums[j] += q_c * rng.normal();
+    if (query) query[c] = q_c;
+    for (int j = 0; j < n; ++j) {
+      const double k_jc = rng.normal();
+      if (keys_t) keys_t[static_cast<std::size_t>(c) * n + j] = k_jc;
+      sums[j] += q_c * k_jc;
+    }
   }
 }
 
@@ -64,6 +72,12 @@ void score_row(ScoreModel model, int d_k, int n, std::uint64_t seed, std::uint64
   Rng rng = Rng::stream(seed, kDotRowStreams, row);
   std::fill(scores, scores + n, 0.0);
   extend_dot_row(rng, 0, d_k, n, scores);
+}
+
+void dot_row_vectors(int d_k, int n, std::uint64_t seed, std::uint64_t row, double* query, double* keys_t) {
+  Rng rng = Rng::stream(seed, kDotRowStreams, row);
+  std::vector<double> scores(static_cast<std::size_t>(n), 0.0);
+  extend_dot_row(rng, 0, d_k, n, scores.data(), query, keys_t);
 }
 
 void analyze_softmax(const double* z, int n, SoftmaxAnalysis& out, bool spectral) {
@@ -116,63 +130,164 @@ void softmax_jacobian(const SoftmaxAnalysis& a, double* jacobian) {
       jacobian[static_cast<std::size_t>(i) * n + j] = i == j ? a.p[i] * a.complement[i] : -a.p[i] * a.p[j];
 }
 
-GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed) {
-  GradientSweep s;
-  s.d_ks = d_ks;
-  const std::size_t k = d_ks.size();
-  for (GradientCurve* c : {&s.unscaled, &s.scaled}) {
-    c->mean_norm.assign(k, 0.0);
-    c->std_error.assign(k, 0.0);
-    c->mean_max_weight.assign(k, 0.0);
-    c->mean_entropy.assign(k, 0.0);
+double query_gradient_norm(const SoftmaxAnalysis& a, const double* keys_t, int d_k, int n) {
+  const int m = a.argmax;
+  const double p_m = a.p[m];
+  double total = 0.0;
+  for (int c = 0; c < d_k; ++c) {
+    const double* k_c = keys_t + static_cast<std::size_t>(c) * n;
+    double shift = 0.0;  // (k̄ − k_m)_c
+    for (int i = 0; i < n; ++i)
+      if (i != m) shift += a.p[i] * (k_c[i] - k_c[m]);
+    double sum = p_m * p_m * shift * shift;  // j = m: k_m − k̄ = −shift
+    for (int j = 0; j < n; ++j) {
+      if (j == m) continue;
+      const double u = (k_c[j] - k_c[m]) - shift;  // k_j − k̄
+      sum += a.p[j] * a.p[j] * u * u;
+    }
+    total += sum;
   }
-  // Running sums of squared deviations (Welford), one per d_k and curve; the means live in mean_norm.
-  std::vector<double> m2_unscaled(k, 0.0), m2_scaled(k, 0.0);
-  std::vector<double> z_unit(static_cast<std::size_t>(n)), raw(z_unit.size()), logits(z_unit.size());
+  return std::sqrt(total);
+}
+
+namespace {
+
+// What row `trial` gives at d_ks[at], for the unscaled [0] and scaled [1] logits; query norms only for model dot.
+struct RowResult {
+  double jacobian[2], query[2], max_weight[2], entropy[2];
+};
+
+// Walks the rows of a gradient sweep, trials outer and d_ks inner (a dot-model row at a larger d_k extends the one
+// at a smaller d_k), and calls visit(trial, at, result) for each. Allocates its buffers once.
+template <class Visit>
+void walk_gradient_rows(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed,
+                        Visit&& visit) {
+  const std::size_t k = d_ks.size(), row_size = static_cast<std::size_t>(n);
+  const bool dot = model == ScoreModel::dot;
+  std::vector<double> z_unit(row_size), raw(row_size), logits(row_size);
+  std::vector<double> keys_t(dot ? static_cast<std::size_t>(d_ks.back()) * row_size : 0);
   SoftmaxAnalysis a;
-  a.p.reserve(raw.size()), a.log_p.reserve(raw.size()), a.complement.reserve(raw.size());
-
-  const auto add = [&](GradientCurve& curve, std::vector<double>& m2, std::size_t at, double count) {
-    const double delta = a.jacobian_frobenius - curve.mean_norm[at];
-    curve.mean_norm[at] += delta / count;
-    m2[at] += delta * (a.jacobian_frobenius - curve.mean_norm[at]);
-    curve.mean_max_weight[at] += (a.max_weight - curve.mean_max_weight[at]) / count;
-    curve.mean_entropy[at] += (a.entropy - curve.mean_entropy[at]) / count;
-  };
-
+  a.p.reserve(row_size), a.log_p.reserve(row_size), a.complement.reserve(row_size);
+  RowResult result{};
   for (int trial = 0; trial < trials; ++trial) {
-    const double count = trial + 1.0;
     Rng dot_rng = Rng::stream(seed, kDotRowStreams, static_cast<std::uint64_t>(trial));
     int dims_done = 0;
-    if (model == ScoreModel::normal) {
-      score_row(ScoreModel::normal, 1, n, seed, static_cast<std::uint64_t>(trial), z_unit.data());
-    } else {
-      std::fill(raw.begin(), raw.end(), 0.0);
-    }
+    if (dot) std::fill(raw.begin(), raw.end(), 0.0);
+    else score_row(ScoreModel::normal, 1, n, seed, static_cast<std::uint64_t>(trial), z_unit.data());
     for (std::size_t at = 0; at < k; ++at) {
       const int d_k = d_ks[at];
       const double root = std::sqrt(static_cast<double>(d_k));
-      if (model == ScoreModel::normal) {
-        for (int j = 0; j < n; ++j) raw[j] = root * z_unit[j];  // as score_row(normal, d_k, …) draws it
-      } else {
-        extend_dot_row(dot_rng, dims_done, d_k, n, raw.data());  // as score_row(dot, d_k, …) draws it
+      if (dot) {
+        extend_dot_row(dot_rng, dims_done, d_k, n, raw.data(), nullptr, keys_t.data());  // as score_row draws it
         dims_done = d_k;
+      } else {
+        for (int j = 0; j < n; ++j) raw[j] = root * z_unit[j];  // as score_row(normal, d_k, …) draws it
       }
-      analyze_softmax(raw.data(), n, a, false);
-      add(s.unscaled, m2_unscaled, at, count);
-      for (int j = 0; j < n; ++j) logits[j] = raw[j] / root;
-      analyze_softmax(logits.data(), n, a, false);
-      add(s.scaled, m2_scaled, at, count);
+      for (int side = 0; side < 2; ++side) {  // 0: logits = raw (c = 1); 1: logits = raw/√d_k (c = 1/√d_k)
+        if (side == 1)
+          for (int j = 0; j < n; ++j) logits[j] = raw[j] / root;
+        analyze_softmax(side == 0 ? raw.data() : logits.data(), n, a, false);
+        result.jacobian[side] = a.jacobian_frobenius;
+        result.max_weight[side] = a.max_weight;
+        result.entropy[side] = a.entropy;
+        result.query[side] = dot ? query_gradient_norm(a, keys_t.data(), d_k, n) / (side == 0 ? 1.0 : root) : 0.0;
+      }
+      visit(trial, at, result);
     }
   }
+}
+
+}  // namespace
+
+GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed,
+                             double threshold) {
+  GradientSweep s;
+  s.d_ks = d_ks;
+  s.threshold = threshold;
+  const std::size_t k = d_ks.size(), rows = static_cast<std::size_t>(trials);
+  const bool dot = model == ScoreModel::dot;
+  GradientCurve* curves[2] = {&s.unscaled, &s.scaled};
+  for (GradientCurve* c : curves) {
+    for (std::vector<double>* v : {&c->mean_norm, &c->std_error, &c->mean_max_weight, &c->mean_entropy,
+                                   &c->median_norm, &c->quartile1, &c->quartile3, &c->fraction_below})
+      v->assign(k, 0.0);
+    if (dot)
+      for (std::vector<double>* v : {&c->mean_query_norm, &c->median_query_norm, &c->p90_query_norm})
+        v->assign(k, 0.0);
+  }
+  // Running sums of squared deviations (Welford), one per d_k and curve; the means live in mean_norm. Every row's
+  // norms are kept as well, [at·trials + trial], for the quantiles.
+  std::vector<double> m2[2] = {std::vector<double>(k, 0.0), std::vector<double>(k, 0.0)};
+  std::vector<double> norms[2], query[2];
+  for (int side = 0; side < 2; ++side) {
+    norms[side].resize(k * rows);
+    if (dot) query[side].resize(k * rows);
+  }
+
+  walk_gradient_rows(model, d_ks, n, trials, seed, [&](int trial, std::size_t at, const RowResult& row) {
+    const double count = trial + 1.0;
+    for (int side = 0; side < 2; ++side) {
+      GradientCurve& curve = *curves[side];
+      const double norm = row.jacobian[side];
+      const double delta = norm - curve.mean_norm[at];
+      curve.mean_norm[at] += delta / count;
+      m2[side][at] += delta * (norm - curve.mean_norm[at]);
+      curve.mean_max_weight[at] += (row.max_weight[side] - curve.mean_max_weight[at]) / count;
+      curve.mean_entropy[at] += (row.entropy[side] - curve.mean_entropy[at]) / count;
+      norms[side][at * rows + trial] = norm;
+      if (dot) query[side][at * rows + trial] = row.query[side];
+    }
+  });
+
   const double t = trials;
-  for (std::size_t at = 0; at < k; ++at) {
-    s.unscaled.std_error[at] = trials > 1 ? std::sqrt(m2_unscaled[at] / (t - 1.0) / t) : 0.0;
-    s.scaled.std_error[at] = trials > 1 ? std::sqrt(m2_scaled[at] / (t - 1.0) / t) : 0.0;
+  for (int side = 0; side < 2; ++side) {
+    GradientCurve& curve = *curves[side];
+    for (std::size_t at = 0; at < k; ++at) {
+      curve.std_error[at] = trials > 1 ? std::sqrt(m2[side][at] / (t - 1.0) / t) : 0.0;
+      const Spread spread = spread_of(norms[side].data() + at * rows, rows, threshold);
+      curve.median_norm[at] = spread.median;
+      curve.quartile1[at] = spread.quartile1;
+      curve.quartile3[at] = spread.quartile3;
+      curve.fraction_below[at] = spread.fraction_below;
+      if (!dot) continue;
+      const Spread q = spread_of(query[side].data() + at * rows, rows, threshold);
+      curve.mean_query_norm[at] = q.mean;
+      curve.median_query_norm[at] = q.median;
+      curve.p90_query_norm[at] = q.p90;
+    }
   }
   s.ratio.resize(k);
   for (std::size_t at = 0; at < k; ++at) s.ratio[at] = s.unscaled.mean_norm[at] / s.scaled.mean_norm[at];
   return s;
+}
+
+GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int trials, std::uint64_t seed,
+                                           double threshold, int bins) {
+  GradientDistribution g;
+  const bool dot = model == ScoreModel::dot;
+  const std::size_t rows = static_cast<std::size_t>(trials);
+  NormSample* jacobian[2] = {&g.jacobian.unscaled, &g.jacobian.scaled};
+  NormSample* query[2] = {&g.query.unscaled, &g.query.scaled};
+  for (int side = 0; side < 2; ++side) {
+    jacobian[side]->values.resize(rows);
+    if (dot) query[side]->values.resize(rows);
+  }
+  walk_gradient_rows(model, {d_k}, n, trials, seed, [&](int trial, std::size_t, const RowResult& row) {
+    for (int side = 0; side < 2; ++side) {
+      jacobian[side]->values[trial] = row.jacobian[side];
+      if (dot) query[side]->values[trial] = row.query[side];
+    }
+  });
+  for (NormPair* pair : {&g.jacobian, &g.query}) {
+    if (pair->unscaled.values.empty()) continue;  // the query pair of model normal
+    pair->edges = log_bin_edges({&pair->unscaled.values, &pair->scaled.values}, bins);
+    for (NormSample* sample : {&pair->unscaled, &pair->scaled}) {
+      sample->spread = spread_of(sample->values.data(), rows, threshold);
+      sample->counts.resize(static_cast<std::size_t>(bins));
+      sample->zeros = log_histogram(sample->values.data(), rows, pair->edges, sample->counts.data());
+    }
+  }
+  return g;
 }
 
 void softmax_naive_f64(const double* x, double beta, double* y, int n) {

@@ -1,11 +1,14 @@
 // Lesson 3's softmax lab: a row of scores whose spread d_k sets, its softmax, entropy and Jacobian, the Monte Carlo
-// sweep of the Jacobian's norm over d_k, and a float64 softmax for the numerics panel. All float64 and scalar on
+// sweep of the Jacobian's norm over d_k (mean and spread over rows, and the gradient that reaches the query), and a
+// float64 softmax for the numerics panel. All float64 and scalar on
 // purpose: a sharp row's 1 − p_max and Jacobian norm fall far below float32's resolution (≈ 1e-14 at d_k = 4096), so
 // the float32 SIMD kernels cannot show them. It never throws and does no I/O; callers validate sizes and ranges.
 #pragma once
 
 #include <cstdint>
 #include <vector>
+
+#include "spread.h"
 
 namespace asl {
 
@@ -21,6 +24,10 @@ enum class ScoreModel {
 
 // scores (n) of row `row` for this seed; row r of a gradient sweep is row r here.
 void score_row(ScoreModel model, int d_k, int n, std::uint64_t seed, std::uint64_t row, double* scores);
+
+// The query q (d_k) and keys behind a dot-model row: scores_j = q·k_j for score_row(dot, d_k, n, seed, row).
+// keys_t (d_k, n) row-major holds the keys by dimension, keys_t[c·n + j] = entry c of k_j (the order they are drawn).
+void dot_row_vectors(int d_k, int n, std::uint64_t seed, std::uint64_t row, double* query, double* keys_t);
 
 // The softmax of one row of logits z and what the lesson reads off it.
 struct SoftmaxAnalysis {
@@ -47,21 +54,55 @@ void analyze_softmax(const double* z, int n, SoftmaxAnalysis& out, bool spectral
 // jacobian (n, n) row-major: J_ij = p_i·(δ_ij − p_j), with J_ii = p_i·(1 − p_i) from the exact complement.
 void softmax_jacobian(const SoftmaxAnalysis& a, double* jacobian);
 
+// ‖KᵀJ‖_F for the softmax `a` of logits z_j = c·q·k_j over keys keys_t (d_k, n) (layout as in dot_row_vectors).
+// The gradient that reaches the query is ∂L/∂q = c·Kᵀ·J·g for an upstream gradient g on the weights; for g ~ N(0, I)
+// its root mean square is c·‖KᵀJ‖_F (E‖Mg‖² = ‖M‖_F²), a fixed number per row: nothing is drawn. Column j of KᵀJ is
+// p_j·(k_j − k̄), k̄ = Σ_i p_i·k_i, so ‖KᵀJ‖_F² = Σ_j p_j²·‖k_j − k̄‖², summed here relative to the largest weight's key
+// k_m (k̄ − k_m = Σ_(i≠m) p_i·(k_i − k_m)), which keeps a sharp row's tiny differences. O(n·d_k), no allocation.
+double query_gradient_norm(const SoftmaxAnalysis& a, const double* keys_t, int d_k, int n);
+
 // Monte Carlo over `trials` rows (row r = score_row(model, d_k, n, seed, r)) at each d_k: the mean, over rows, of
 // the Frobenius norm of the softmax Jacobian with respect to the logits, its standard error (sample sd / √trials),
 // the mean largest weight and the mean entropy. Unscaled logits are the raw scores (variance d_k); scaled logits are
 // raw / √d_k (variance 1). Both use the same rows (common random numbers), so `ratio` = unscaled / scaled is
 // smooth in d_k; it is 1 at d_k = 1.
+// The mean hides how the norms spread: a sharp row passes almost nothing, a near-tie a lot. So each curve also has
+// the spread of the per-row norms (spread.h: median, quartiles, share of rows below `threshold`) and, for model dot
+// (real q and k_j), the query gradient c·‖KᵀJ‖_F per row (query_gradient_norm): mean, median, 90th percentile.
 struct GradientCurve {
   std::vector<double> mean_norm, std_error, mean_max_weight, mean_entropy;
+  std::vector<double> median_norm, quartile1, quartile3, fraction_below;
+  std::vector<double> mean_query_norm, median_query_norm, p90_query_norm;  // model dot only; empty for normal
 };
 struct GradientSweep {
   std::vector<int> d_ks;
   GradientCurve unscaled, scaled;
   std::vector<double> ratio;
+  double threshold = 0.0;
 };
-// d_ks strictly increasing, each 1 … 4096; n >= 1; trials >= 1.
-GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed);
+// d_ks strictly increasing, each 1 … 4096; n >= 1; trials >= 1. Keeps every row's norms (trials·d_ks.size() each).
+GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int n, int trials, std::uint64_t seed,
+                             double threshold = 0.01);
+
+// The same rows at one d_k, every row's norm kept: values[r] is row r's, then their spread and a histogram.
+struct NormSample {
+  std::vector<double> values;
+  Spread spread;
+  std::vector<double> counts;  // per bin of the pair's edges
+  std::size_t zeros = 0;       // norms of exactly 0 (every weight but one underflowed), below any log-spaced bin
+};
+// Unscaled and scaled norms on shared edges (log_bin_edges over both), so they can be drawn on one axis.
+struct NormPair {
+  std::vector<double> edges;
+  NormSample unscaled, scaled;
+};
+struct GradientDistribution {
+  NormPair jacobian;  // ‖J‖_F per row
+  NormPair query;     // c·‖KᵀJ‖_F per row, model dot only (empty for normal)
+};
+// d_k 1 … 4096, n >= 1, trials >= 1, bins >= 1. Row r and its norms are those of gradient_sweep's row r at d_k.
+GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int trials, std::uint64_t seed,
+                                           double threshold, int bins);
 
 // softmax(β·x) in float64, scalar only (the SIMD kernels are float32; this exists for the numerics panel).
 // The naive one is the textbook exp(β·x_j) / Σ exp(β·x): it overflows to inf/NaN once β·x passes ln(DBL_MAX) ≈ 709.78.

@@ -117,3 +117,20 @@ TEST_CASE("causal weights of the example are zero above the diagonal", "[example
       if (j > i) REQUIRE(ex.weights(i, j) == 0.0f);
   REQUIRE(ex.weights(0, 0) == 1.0f);
 }
+
+TEST_CASE("without the division by sqrt(d_k) the rows of weights are sharper", "[example]") {
+  const auto tokens = asl::tokenize("a b c d e f g h i j k l");
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const auto on = asl::self_attention_example(tokens, 64, 64, 8, seed, true, false);
+    const auto off = asl::self_attention_example(tokens, 64, 64, 8, seed, false, false);
+    INFO("seed " << seed << ": mean row max scaled " << on.mean_row_max << ", unscaled " << off.mean_row_max);
+    REQUIRE(on.rows_with_choice == 12);
+    REQUIRE(off.mean_row_max > on.mean_row_max);
+    // Each row's largest weight lies between 1/n (even) and 1 (one-hot).
+    REQUIRE(on.mean_row_max >= 1.0 / 12 - 1e-6);
+    REQUIRE(off.mean_row_max <= 1.0 + 1e-6);
+  }
+  const auto one = asl::self_attention_example(asl::tokenize("alone"), 8, 4, 8, 1, true, false);
+  REQUIRE(one.rows_with_choice == 0);
+  REQUIRE(one.mean_row_max == 1.0);
+}

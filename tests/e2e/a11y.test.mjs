@@ -110,7 +110,7 @@ async function tabTo(page, match, what, limit = 80, key = 'Tab') {
 }
 
 test('keyboard only: a walk through Lesson 1 with Tab, arrows, Space and Enter, with a focus ring at every stop', async () => {
-  const { page, log } = await load('#sentence=money%20bank%20grows');
+  const { page, log } = await load('#sentence=money%20bank%20grows&teacher=1');
   // The header's controls come first: the theme toggle and the lessons.
   const first = await tabTo(page, () => true, 'the first control');
   assert.equal(first.cls, 'theme-toggle');
@@ -206,7 +206,7 @@ test('prefers-reduced-motion turns animations, transitions and smooth scrolling 
 });
 
 test('the print stylesheet prints the lessons on white without buttons, export bars or contents', async () => {
-  const { page } = await load('#step=7', { colorScheme: 'dark' });
+  const { page } = await load('#step=7&teacher=1', { colorScheme: 'dark' });
   await page.emulateMedia({ media: 'print' });
   const seen = await page.evaluate(() => ({
     toc: getComputedStyle(document.querySelector('.toc')).display,

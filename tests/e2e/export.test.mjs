@@ -39,7 +39,7 @@ function parseCsv(text) {
 }
 
 test('a bar chart\'s CSV holds the values drawn on its bars, and its file name says lesson, chart and settings', async () => {
-  const { page, log } = await load('#lesson=saturation&gdk=256&gn=8');
+  const { page, log } = await load('#lesson=saturation&gdk=256&gn=8&teacher=1');
   await page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
   const { name, bytes } = await download(page, '[data-chart="row-weights"] [data-export="csv"]');
   assert.equal(name, 'saturation_row-weights_gdk-256_gn-8.csv');
@@ -57,7 +57,7 @@ test('a bar chart\'s CSV holds the values drawn on its bars, and its file name s
 });
 
 test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async () => {
-  const { page, log } = await load('#lesson=selfattention&step=6&sentence=one%20two%20three%20four');
+  const { page, log } = await load('#lesson=selfattention&step=6&sentence=one%20two%20three%20four&teacher=1');
   const figure = 'figure[data-matrix="weights"]';
   await page.waitForSelector(`${figure} .cell`);
   const cells = await page.$$eval(`${figure} .cell`, (n) => n.map((c) => ({
@@ -114,7 +114,7 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
 });
 
 test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its bins', async () => {
-  const { page } = await load('#lesson=variance&vmaxdim=16&vdims=5');
+  const { page } = await load('#lesson=variance&vmaxdim=16&vdims=5&teacher=1');
   await page.waitForFunction(() => document.querySelector('[data-chart="sweep-linear"] [data-series="variance"]')?.dataset.count === '16');
   const csv = await download(page, '[data-chart="sweep-linear"] [data-export="csv"]');
   assert.equal(csv.name, 'variance_sweep-linear_vdims-5_vmaxdim-16.csv');
@@ -156,4 +156,16 @@ test('"copy link" copies a link with the section\'s settings that opens the same
   await again.waitForSelector('body[data-engine="ready"]');
   assert.equal(await again.inputValue('input[data-key="vdims"]'), '5,50');
   assert.equal(await again.inputValue('[data-part="histograms"] input[data-key="vseed"]'), '9');
+});
+
+test('a custom element with a relative page="index.html" copies an absolute link to that page', async () => {
+  const context = await session.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${session.server.origin}/tests/e2e/fixtures/two-elements.html`);
+  await page.waitForFunction(() => document.querySelector('attention-saturation')?.dataset.engine === 'ready');
+  await page.evaluate(() => document.querySelector('attention-saturation').setAttribute('page', 'index.html'));
+  await page.locator('attention-saturation .copy-link').click();
+  await page.waitForFunction(() => document.querySelector('attention-saturation').shadowRoot.querySelector('.copy-link').dataset.copied);
+  const shown = await page.locator('attention-saturation .copy-field').inputValue();
+  assert.equal(shown, `${session.server.origin}/tests/e2e/fixtures/index.html#lesson=saturation&gdk=512&gn=8`);
 });

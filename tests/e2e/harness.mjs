@@ -24,8 +24,8 @@ export function assertBuilt() {
  * Serves `root` (the project unless told) on 127.0.0.1 with an ephemeral port, adding `headers` to every response
  * (build-scripts/static-server.mjs). Resolves to { origin, url, close() }.
  */
-export async function startServer({ root = ROOT, headers } = {}) {
-  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, headers });
+export async function startServer({ root = ROOT, headers, transform } = {}) {
+  const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, headers, transform });
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,

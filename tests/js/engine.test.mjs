@@ -127,6 +127,12 @@ test('the self-attention example has the documented shapes and defaults', () => 
   assert.ok(Math.abs(ex.scoreVariance - variance) <= 1e-6 * variance, `scoreVariance ${ex.scoreVariance} vs ${variance}`);
   assert.ok(Math.abs(ex.scaledScoreVariance - variance / 4) <= 1e-6 * variance, 'scaledScoreVariance = variance / dK');
   assert.equal(ex.maxWeight, Math.max(...ex.weights));
+  const rowMax = [0, 1, 2].map((i) => Math.max(...ex.weights.slice(3 * i, 3 * i + 3)));
+  assert.ok(Math.abs(ex.meanRowMax - (rowMax[0] + rowMax[1] + rowMax[2]) / 3) < 1e-6, 'meanRowMax is the mean of each row\'s largest weight');
+  assert.equal(ex.rowsWithChoice, 3);
+  const causal = e.selfAttentionExample({ causal: true });
+  assert.equal(causal.rowsWithChoice, 2, 'under the causal mask the first row has one key and no choice');
+  assert.ok(Math.abs(causal.meanRowMax - (Math.max(...causal.weights.slice(3, 6)) + Math.max(...causal.weights.slice(6, 9))) / 2) < 1e-6);
   const sentence = '<img src=x onerror=alert(1)>';
   assert.deepEqual(e.selfAttentionExample({ sentence }).tokens, ['<img', 'src=x', 'onerror=alert(1)>']);
 });

@@ -105,8 +105,9 @@ export function heatmap(spec) {
     spec.rowAxis ? el('span', { className: 'heatmap-axes' }, `rows: ${spec.rowAxis} · columns: ${spec.colAxis}`) : null,
   );
   const cellText = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${d.masked && spec.maskedText ? spec.maskedText : precise(d.v)}`;
-  const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } },
-    'Arrow keys move through the cells (focus the matrix first); pointing at a cell also reads it here.');
+  // Empty until a cell is pointed at or focused; the keyboard hint is in the matrix's accessible name and said once
+  // on the page (Lesson 1), not under every matrix.
+  const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } });
   const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0,
     attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
   scroller.append(svg.node());

@@ -8,6 +8,8 @@ import { slider, checkbox, numberInput, textInput } from '../controls.js';
 import { blockDiagram } from '../charts/block-diagram.js';
 import { precise } from '../format.js';
 import { STEPS, forDisplay } from './self-attention-steps.js';
+import { claim, question } from '../lesson-kit.js';
+import { term } from '../glossary.js';
 
 export const LESSON = {
   id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount,
@@ -17,15 +19,42 @@ export const LESSON = {
 
 function intro() {
   return [
-    el('p', {}, 'Read on its own, “bank” is ambiguous: a riverside or a place that keeps money. ',
-      'Self-attention resolves this kind of doubt by letting each token of a sentence look at the others ',
-      'and rebuild its own vector as a weighted blend of theirs. In “money bank grows”, ',
-      'the row for “bank” can draw on “money”, and what comes out is a contextual embedding ',
-      'that knows its neighbours.'),
-    el('p', {}, 'Below, the C++/WASM engine runs that computation on a tiny model with random, untrained weights. ',
-      'Walk through it with Next; every matrix stays on the page once it has been computed. ',
-      'Step 4 is the one this lab is about: the division by √dₖ.'),
+    claim('Each token rebuilds its vector as a blend of the others’ values, weighted by softmax(QKᵀ/√dₖ).'),
+    el('p', {}, 'Alone, “bank” could be a riverside or a place that keeps money. In “money bank grows” its row of ',
+      term('score', 'scores'), ' against the other tokens decides how much of “money” it takes in. The engine runs this on a ',
+      'tiny model with random, untrained weights: walk through it with Next. Step 4, the division by √dₖ, is what this lab is about.'),
+    el('p', { className: 'control-hint' }, 'Tip: every matrix can be read with the keyboard: focus it, then use the arrow keys.'),
   ];
+}
+
+/**
+ * Lesson 1's prediction: what switching the division off does to the weights at the current settings. The
+ * explanation runs the engine both ways for the learner's sentence, d_k and seed.
+ */
+function scalingQuestion(engine) {
+  const both = (state) => {
+    const options = { sentence: state.sentence, dModel: state.dmodel, dK: state.dk, seed: state.seed, causal: state.causal };
+    return { on: engine.selfAttentionExample({ ...options, scaled: true }), off: engine.selfAttentionExample({ ...options, scaled: false }) };
+  };
+  return question({
+    id: 'selfattention-unscaled',
+    prompt: ['Switch the division by √dₖ off. Do the rows of weights get sharper (closer to one weight near 1) or flatter?'],
+    choices: [['sharper', 'Sharper'], ['flatter', 'Flatter'], ['same', 'No change']],
+    answer: (state) => (state.dk === 1 ? 'same' : 'sharper'), // √1 = 1: nothing to undo
+    explain(state) {
+      let r;
+      try {
+        r = both(state);
+      } catch (error) {
+        return ['The engine rejected these settings: ', error instanceof Error ? error.message : String(error)];
+      }
+      if (r.on.rowsWithChoice === 0) return ['With a single token (or only the first token under the mask) there is nothing to choose between: type a longer sentence.'];
+      return [`At dₖ = ${r.on.dK} the engine finds the rows’ largest weight ${precise(r.on.meanRowMax)} on average with the division and `,
+        `${precise(r.off.meanRowMax)} without it. Without it the scores keep their full variance (here ${precise(r.off.scoreVariance)}, `,
+        `against ${precise(r.on.scaledScoreVariance)} after dividing), and wider scores let the softmax pick a winner. `,
+        'Try dₖ = 1: then √dₖ = 1 and the two agree.'];
+    },
+  });
 }
 
 function mount(root, { engine, store }) {
@@ -95,11 +124,13 @@ function mount(root, { engine, store }) {
   });
   const stepsColumn = el('div', { className: 'lesson-steps' }, panels.map((p) => p.node));
 
+  const predict = scalingQuestion(engine);
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
     el('div', { className: 'lesson-intro' }, intro()),
     controlPanel,
+    predict.node,
     el('div', { className: 'lesson-layout' }, aside, stepsColumn),
   );
 
@@ -120,6 +151,7 @@ function mount(root, { engine, store }) {
 
   function render(state) {
     for (const c of controls) c.sync(state);
+    predict.render(state);
     const r = compute(state);
     stepsColumn.classList.toggle('stale', r === null);
     if (r !== null) shown = { r, state };

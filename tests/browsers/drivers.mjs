@@ -1,0 +1,153 @@
+// Firefox and WebKit for the cross-browser smoke tests, behind one small interface so one test file serves both:
+//   const browser = await launch('firefox' | 'webkit');  const tab = await browser.open(url);
+//   await tab.evaluate(fn, ...args); await tab.until(fn, ...args); tab.errors(); await browser.close();
+// Firefox runs through puppeteer-core over WebDriver BiDi (Debian's firefox-esr; nothing is downloaded). WebKit runs
+// as WebKitGTK's MiniBrowser under WebKitWebDriver and selenium-webdriver, on an Xvfb display of its own; its driver
+// gives no console access, so pages served to it carry tests/browsers/errors.js (see `injectErrors`) and errors are
+// read back from the page. It asserts nothing itself.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import fs from 'node:fs';
+
+export const FIREFOX = '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** Why a browser cannot run here, or null. */
+export function missing(name) {
+  const need = name === 'firefox' ? [FIREFOX] : [WEBKIT_DRIVER, MINIBROWSER, '/usr/bin/Xvfb'];
+  const absent = need.filter((p) => !fs.existsSync(p));
+  return absent.length ? `${name}: ${absent.join(', ')} not installed (build-scripts/setup installs them)` : null;
+}
+
+/** For the static server's `transform`: index.html gets the error collector before the page's own script. */
+export function injectErrors(path, body) {
+  if (!/\/(index\.html)?$/.test(path) && !path.endsWith('.html')) return null;
+  const text = body.toString('utf8');
+  if (!text.includes('<head>')) return null;
+  return Buffer.from(text.replace('<head>', '<head>\n  <script src="/tests/browsers/errors.js"></script>'));
+}
+
+const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
+
+/** Polls `evaluate(fn, ...args)` until it returns something truthy; returns that value. */
+async function until(evaluate, fn, args, { timeout = 30000, what = 'a condition' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await evaluate(fn, ...args);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+export async function launch(name) {
+  return name === 'firefox' ? launchFirefox() : launchWebKit();
+}
+
+async function launchFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
+    extraPrefsFirefox: { 'browser.download.dir': '/tmp', 'dom.disable_open_during_load': false } });
+  const pages = [];
+  return {
+    name: 'firefox',
+    async open(url, { width = 1280, height = 900 } = {}) {
+      const page = await browser.newPage();
+      pages.push(page);
+      const errors = [];
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') errors.push(`${m.type()}: ${m.text()}`); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.setViewport({ width, height });
+      await page.goto(url);
+      const evaluate = (fn, ...args) => page.evaluate(fn, ...args);
+      return {
+        evaluate,
+        until: (fn, ...args) => until(evaluate, fn, args, { what: fn.toString().slice(0, 80) }),
+        errors: async () => errors.slice(),
+        screenshot: (path) => page.screenshot({ path, fullPage: false }),
+        close: () => page.close(),
+      };
+    },
+    async close() {
+      for (const p of pages) await p.close().catch(() => {});
+      await browser.close();
+    },
+  };
+}
+
+/** A free TCP port on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Xvfb on a free display (it writes the display number to fd 3); resolves to { display, process }. */
+function startXvfb() {
+  return new Promise((resolve, reject) => {
+    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stdio[3].on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve({ display: `:${text.trim()}`, process: child });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+  });
+}
+
+async function waitForPort(port, timeout = 15000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`WebKitWebDriver did not listen on ${port}`);
+    await sleep(100);
+  }
+}
+
+async function launchWebKit() {
+  const { Builder } = await import('selenium-webdriver');
+  const xvfb = await startXvfb();
+  const port = await freePort();
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display }, stdio: 'ignore' });
+  await waitForPort(port);
+  const capabilities = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } };
+  const sessions = [];
+  const stopAll = () => {
+    driverProcess.kill();
+    xvfb.process.kill();
+  };
+  return {
+    name: 'webkit',
+    async open(url, { width = 1280, height = 900 } = {}) {
+      // One WebDriver session per tab: MiniBrowser's automation has one window per session.
+      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
+      sessions.push(driver);
+      await driver.manage().window().setRect({ width, height }).catch(() => {});
+      await driver.get(url);
+      const evaluate = (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args);
+      return {
+        evaluate,
+        until: (fn, ...args) => until(evaluate, fn, args, { what: fn.toString().slice(0, 80) }),
+        // Collected by tests/browsers/errors.js where it was injected; elsewhere only errors after this call.
+        errors: () => evaluate(() => (window.__aslErrors ? window.__aslErrors.slice() : [])),
+        screenshot: async (path) => fs.writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
+        close: () => driver.quit(),
+      };
+    },
+    async close() {
+      for (const d of sessions) await d.quit().catch(() => {});
+      stopAll();
+    },
+  };
+}

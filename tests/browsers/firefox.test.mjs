@@ -1,0 +1,4 @@
+// The smoke suite (tests/browsers/smoke.mjs) in Firefox.
+import { smokeSuite } from './smoke.mjs';
+
+smokeSuite('firefox');

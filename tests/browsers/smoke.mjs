@@ -1,0 +1,112 @@
+// The cross-browser smoke suite, run once per browser by firefox.test.mjs and webkit.test.mjs: the page loads over
+// http and from file:// without an error, every lesson draws the same charts, matrix cells and questions as in
+// Chromium, a slider redraws, the course page's custom elements and iframe work (from http and from disk), and a tiny
+// training run finishes. Needs build/page/app.js and the browsers build-scripts/setup installs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServer, launchBrowser, FILE_URL, ROOT, assertBuilt, refined } from '../e2e/harness.mjs';
+import { launch, missing, injectErrors } from './drivers.mjs';
+
+const COURSE_FILE = pathToFileURL(path.join(ROOT, 'examples', 'course.html')).href;
+const TINY = '#lesson=training&rlen=5&rvals=10&rtrain=4000&rlr=0.01';
+
+/** What each lesson drew: figures with a chart, matrix cells, questions. Runs inside the page. */
+function drawn() {
+  const out = {};
+  for (const s of document.querySelectorAll('main > section[data-lesson]')) {
+    out[s.dataset.lesson] = {
+      charts: s.querySelectorAll('[data-chart] svg, [data-chart] canvas').length,
+      cells: s.querySelectorAll('.cell').length,
+      questions: s.querySelectorAll('[data-question]').length,
+    };
+  }
+  return out;
+}
+
+const ready = () => document.body.dataset.engine;
+const settledPage = () => document.body.dataset.engine === 'ready'
+  && ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1');
+
+export function smokeSuite(name) {
+  const why = missing(name);
+  let server;
+  let browser;
+  let chromiumDrawn;
+  before(async () => {
+    if (why) return;
+    assertBuilt();
+    server = await startServer({ transform: name === 'webkit' ? injectErrors : null });
+    // Chromium's drawing of the default page is the reference the other browser is held to.
+    const chromium = await launchBrowser();
+    const page = await (await chromium.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-engine="ready"]');
+    await refined(page);
+    chromiumDrawn = await page.evaluate(drawn);
+    await chromium.close();
+    browser = await launch(name);
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) await server.close();
+  });
+  const it = (title, fn) => test(`${name}: ${title}`, { skip: why ?? false, timeout: 180000 }, fn);
+
+  it('the page loads over http and from file:// with no error, and every lesson draws what Chromium draws', async () => {
+    for (const url of [server.url, FILE_URL]) {
+      const tab = await browser.open(url);
+      assert.equal(await tab.until(ready), 'ready', `the engine starts from ${url.slice(0, 7)}`);
+      await tab.until(settledPage);
+      assert.deepEqual(await tab.evaluate(drawn), chromiumDrawn, `lessons drawn from ${url.slice(0, 7)} as in Chromium`);
+      assert.deepEqual(await tab.errors(), [], `no error from ${url.slice(0, 7)}`);
+      await tab.close();
+    }
+  });
+
+  it('moving Lesson 1\'s d_k slider redraws the queries with the new width', async () => {
+    const tab = await browser.open(`${server.url}#step=2`);
+    await tab.until(ready);
+    assert.equal(await tab.evaluate(() => document.querySelector('figure[data-matrix="q"]').dataset.cols), '4');
+    await tab.evaluate(() => {
+      const input = document.querySelector('input[data-key="dk"]');
+      input.value = '12';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await tab.until(() => document.querySelector('figure[data-matrix="q"]')?.dataset.cols === '12');
+    assert.match(await tab.evaluate(() => location.hash), /dk=12/);
+    assert.equal(await tab.evaluate(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length), 3 * 12);
+    assert.deepEqual(await tab.errors(), []);
+    await tab.close();
+  });
+
+  it('the course page\'s elements draw and its button sets the iframe\'s state, from http and from disk', async () => {
+    for (const url of [`${server.origin}/examples/course.html`, COURSE_FILE]) {
+      const tab = await browser.open(url, { width: 1100, height: 900 });
+      await tab.until(() => document.querySelectorAll('attention-variance[data-engine="ready"], attention-saturation[data-engine="ready"]').length === 2);
+      await tab.evaluate(() => document.getElementById('lesson-frame').scrollIntoView());
+      await tab.until(() => document.getElementById('frame-state').textContent.startsWith('#lesson=selfattention'));
+      await tab.until(() => Number(document.getElementById('lesson-frame').height) > 1000);
+      await tab.evaluate(() => document.getElementById('frame-causal').click());
+      await tab.until(() => document.getElementById('frame-state').textContent === '#lesson=selfattention&embed=1&causal=1&step=6');
+      const charts = await tab.evaluate(() => document.querySelector('attention-saturation').shadowRoot.querySelectorAll('[data-chart] svg').length);
+      assert.ok(charts >= 3, `the saturation element draws its charts (${charts}) from ${url.slice(0, 7)}`);
+      if (url.startsWith('http')) assert.deepEqual(await tab.errors(), []);
+      await tab.close();
+    }
+  });
+
+  it('a tiny training run finishes and reports the engine\'s accuracy', async () => {
+    const tab = await browser.open(server.url + TINY);
+    await tab.until(ready);
+    await tab.evaluate(() => document.getElementById('lesson-training').scrollIntoView());
+    await tab.until(() => Boolean(document.querySelector('#lesson-training [data-part="run"] [data-action="train"]:not([disabled])')));
+    await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').click());
+    await tab.until(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status === 'done');
+    const accuracy = await tab.evaluate(() => Number(document.querySelector('#lesson-training [data-stats="run"] [data-stat="tokenacc"]').dataset.value));
+    assert.equal(accuracy, 1, 'the tiny setting learns to reverse, as in Chromium and Node');
+    assert.deepEqual(await tab.errors(), []);
+    await tab.close();
+  });
+}
