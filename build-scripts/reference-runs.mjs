@@ -71,8 +71,12 @@ function parseArgs(argv) {
 /** The CLI's evaluations [{ step, beta, val: { tokenAccuracy, … } }] as { step: [], beta: [], tokenAccuracy: [], … }. */
 function columns(evaluations) {
   return { step: evaluations.map((e) => e.step), beta: evaluations.map((e) => e.beta),
-    tokenAccuracy: evaluations.map((e) => e.val.tokenAccuracy), sequenceAccuracy: evaluations.map((e) => e.val.sequenceAccuracy),
-    loss: evaluations.map((e) => e.val.loss) };
+    tokenAccuracy: evaluations.map((e) => e.val.tokenAccuracy), sequenceAccuracy: evaluations.map((e) => e.val.sequenceAccuracy) };
+}
+
+/** JSON with one entry per line, except arrays of numbers (the curves), which stay on one line each. */
+function jsonText(data) {
+  return JSON.stringify(data, null, 1).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, items) => `[${items.split(/,\s*/).join(',')}]`);
 }
 
 function runCli(argv) {
@@ -165,7 +169,7 @@ async function main() {
     groups: [...kept, ...groups],
   };
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
-  fs.writeFileSync(args.out, `${JSON.stringify(data, null, 1)}\n`);
+  fs.writeFileSync(args.out, `${jsonText(data)}\n`);
   process.stderr.write(`[reference-runs] wrote ${path.relative(ROOT, args.out)} (${data.groups.length} groups) in ${totalSeconds.toFixed(0)} s\n`);
   for (const g of groups) {
     const pct = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)}`;
