@@ -21,15 +21,27 @@ const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
 // One experiment = one set of training options over some of the paper's rows; its strategies and rows may be split
 // over several commands so two can run at once. `cost` is a rough CPU-seconds estimate per seed, used only to start
 // the longest commands first. `seeds` overrides --seeds for an experiment too long to repeat.
+// `--evalEvery 39` (a third of an epoch of 117 steps) records each run's validation accuracy and β against step, from
+// step 0, as `curve` in the data file; evaluating does not change training, so the other figures are the same with it.
+const CURVE = ['--evalEvery', '39'];
 const EXPERIMENTS = [
-  { id: 'encoder', label: 'encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [],
+  { id: 'encoder', label: 'encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [...CURVE],
     commands: [{ strategies: 'search', cost: 110 }, { strategies: 'inverse-sqrt-dk,paper,dynamic,learned', cost: 75 }] },
-  { id: 'attention', label: 'attention only, 10 epochs, lr 5·10⁻⁴', options: ['--model', 'attention'],
+  { id: 'attention', label: 'attention only, 10 epochs, lr 5·10⁻⁴', options: ['--model', 'attention', ...CURVE],
     commands: [{ strategies: 'search', cost: 70 }, { strategies: 'inverse-sqrt-dk,paper,dynamic,learned', cost: 50 }] },
-  { id: 'encoder-30-epochs', label: 'encoder block, 30 epochs, lr 5·10⁻⁴', options: ['--epochs', '30'],
+  { id: 'encoder-30-epochs', label: 'encoder block, 30 epochs, lr 5·10⁻⁴', options: ['--epochs', '30', ...CURVE],
     commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 108 }] },
-  { id: 'encoder-lr-2e-3', label: 'encoder block, 10 epochs, lr 2·10⁻³', options: ['--lr', '0.002'],
+  { id: 'encoder-lr-2e-3', label: 'encoder block, 10 epochs, lr 2·10⁻³', options: ['--lr', '0.002', ...CURVE],
     commands: [{ strategies: 'inverse-sqrt-dk,paper', cost: 36 }] },
+  // A learned β with its own, larger learning rate: how far β goes when Adam lets ln β move 10 or 100 times as fast.
+  { id: 'encoder-learned-beta-lr-5e-3', label: 'encoder block, learned β with learning rate 5·10⁻³ (10× the weights’)',
+    options: ['--betaLr', '0.005', ...CURVE], commands: [{ strategies: 'learned', cost: 20 }] },
+  { id: 'encoder-learned-beta-lr-5e-2', label: 'encoder block, learned β with learning rate 5·10⁻² (100× the weights’)',
+    options: ['--betaLr', '0.05', ...CURVE], commands: [{ strategies: 'learned', cost: 20 }] },
+  { id: 'attention-learned-beta-lr-5e-3', label: 'attention only, learned β with learning rate 5·10⁻³ (10× the weights’)',
+    options: ['--model', 'attention', '--betaLr', '0.005', ...CURVE], commands: [{ strategies: 'learned', cost: 14 }] },
+  { id: 'attention-learned-beta-lr-5e-2', label: 'attention only, learned β with learning rate 5·10⁻² (100× the weights’)',
+    options: ['--model', 'attention', '--betaLr', '0.05', ...CURVE], commands: [{ strategies: 'learned', cost: 14 }] },
   { id: 'rows-3-6', label: 'Table 1 rows 3–6, encoder block, 10 epochs, lr 5·10⁻⁴ (the defaults)', options: [],
     commands: [{ rows: '3', strategies: 'inverse-sqrt-dk,paper', cost: 30 }, { rows: '4', strategies: 'inverse-sqrt-dk,paper', cost: 230 },
       { rows: '5', strategies: 'inverse-sqrt-dk,paper', cost: 185 }, { rows: '6', strategies: 'inverse-sqrt-dk,paper', cost: 240 }] },
@@ -54,6 +66,17 @@ function parseArgs(argv) {
   const unknown = (args.only ?? []).filter((id) => !EXPERIMENTS.some((e) => e.id === id));
   if (unknown.length) throw new Error(`--only: unknown experiment ${unknown.join(', ')}; known: ${EXPERIMENTS.map((e) => e.id).join(', ')}`);
   return args;
+}
+
+/** The CLI's evaluations [{ step, beta, val: { tokenAccuracy, … } }] as { step: [], beta: [], tokenAccuracy: [], … }. */
+function columns(evaluations) {
+  return { step: evaluations.map((e) => e.step), beta: evaluations.map((e) => e.beta),
+    tokenAccuracy: evaluations.map((e) => e.val.tokenAccuracy), sequenceAccuracy: evaluations.map((e) => e.val.sequenceAccuracy) };
+}
+
+/** JSON with one entry per line, except arrays of numbers (the curves), which stay on one line each. */
+function jsonText(data) {
+  return JSON.stringify(data, null, 1).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, items) => `[${items.split(/,\s*/).join(',')}]`);
 }
 
 function runCli(argv) {
@@ -108,7 +131,11 @@ async function main() {
         tokenAccuracy: row.tokenAccuracy,
         sequenceAccuracy: row.sequenceAccuracy,
         runs: row.runs.map((r) => ({ seed: r.seed, beta: r.beta, test: r.test, val: r.val, seconds: r.seconds,
-          search: r.search ? { beta: r.search.beta, bracket: r.search.bracket, probes: r.search.probes.length } : null })),
+          search: r.search ? { beta: r.search.beta, bracket: r.search.bracket, probes: r.search.probes.length } : null,
+          // learned β: how far Adam could move it in this run (engine's learned_beta_reach), else null
+          betaReach: r.betaReach ?? null,
+          // with --evalEvery: validation accuracy and β against step over the main run, as columns
+          ...(r.evaluations ? { curve: columns(r.evaluations) } : {}) })),
         command,
         kernels: out.kernels,
       });
@@ -142,7 +169,7 @@ async function main() {
     groups: [...kept, ...groups],
   };
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
-  fs.writeFileSync(args.out, `${JSON.stringify(data, null, 1)}\n`);
+  fs.writeFileSync(args.out, `${jsonText(data)}\n`);
   process.stderr.write(`[reference-runs] wrote ${path.relative(ROOT, args.out)} (${data.groups.length} groups) in ${totalSeconds.toFixed(0)} s\n`);
   for (const g of groups) {
     const pct = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)}`;

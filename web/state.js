@@ -197,6 +197,7 @@ export const STATE_TABLE = [
   { key: 'rbeta', type: decimal(0.0001, 10000), def: 5, section: 'training' }, // β when the strategy is "fixed"
   { key: 'repochs', type: integer(1, 100), def: 10, section: 'training' }, // epochs of the main run
   { key: 'rlr', type: decimal(0.00001, 0.1), def: 0.0005, section: 'training' }, // Adam's peak learning rate
+  { key: 'rbetalr', type: decimal(0.01, 1000), def: 1, section: 'training' }, // learned β: ln β's learning rate as a multiple of rlr (1: the weights' own)
   { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
   { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
   { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections

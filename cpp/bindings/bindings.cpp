@@ -1721,6 +1721,16 @@ val trainer_info(int id, const tr::Trainer& t) {
     layers.set(layout.size(), layer);
   }
   r.set("parameters", layers);
+  r.set("betaReach", val::null());
+  if (c.beta_strategy == tr::BetaStrategy::learned) {
+    const tr::LearnedBetaReach reach = tr::learned_beta_reach(c);
+    val b = val::object();
+    b.set("initialBeta", reach.initial_beta);
+    b.set("lrSum", reach.lr_sum);
+    b.set("ceiling", reach.ceiling);
+    b.set("bound", reach.bound);
+    r.set("betaReach", b);
+  }
   r.set("kernels", std::string(asl::kernel_set()));
   return r;
 }
@@ -1802,6 +1812,7 @@ val trainer_step(val options) {
   r.set("epochs", t->config().epochs);
   r.set("beta", s.beta);
   r.set("lr", s.lr);
+  r.set("betaLr", t->config().beta_strategy == tr::BetaStrategy::learned ? val(s.beta_lr) : val::null());
   r.set("gradNorm", s.grad_norm);
   r.set("phase", std::string(tr::phase_name(s.phase)));
   r.set("done", t->phase() == tr::Phase::done);

@@ -13,9 +13,11 @@
 #include "engine/training/reversal_task.h"
 #include "engine/training/trainer.h"
 #include "helpers.h"
+#include "training_helpers.h"
 
 using namespace asl::training;
 using asl_test::close;
+using asl_test::small_trainer;
 
 namespace {
 
@@ -44,23 +46,6 @@ struct Batch {
 Batch random_batch(const ModelConfig& m, int batch, std::uint64_t seed) {
   const ReversalData d = make_reversal_data(m.L, m.R, batch, 1, 1, seed);
   return {d.train.inputs, d.train.targets};
-}
-
-TrainerConfig small_trainer(BetaStrategy strategy) {
-  TrainerConfig c;
-  c.model.L = 5;
-  c.model.R = 10;
-  c.model.d_model = 8;
-  c.train_size = 512;
-  c.val_size = 128;
-  c.test_size = 128;
-  c.batch_size = 64;
-  c.epochs = 2;
-  c.lr = 3e-3;
-  c.warmup_steps = 4;
-  c.beta_strategy = strategy;
-  if (strategy == BetaStrategy::fixed) c.beta = 2.0;
-  return c;
 }
 
 std::vector<float> loss_curve(const TrainerConfig& c) {

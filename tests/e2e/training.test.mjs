@@ -56,7 +56,7 @@ function nodeRun(options) {
 
 test('the keys of Lesson 6 round-trip through a link, and bad values fall back to their defaults with a visible notice', async () => {
   const state = { ...defaults(), lesson: 'training', rmodel: 'attention', rlen: 12, rvals: 30, rtrain: 5000, rheads: 3, rstrategy: 'search',
-    rbeta: 0.25, repochs: 4, rlr: 0.002, rseed: 4294967295, rrace: ['learned', 'inverse-sqrt-dk', 'dynamic'] };
+    rbeta: 0.25, repochs: 4, rlr: 0.002, rbetalr: 10, rseed: 4294967295, rrace: ['learned', 'inverse-sqrt-dk', 'dynamic'] };
   assert.deepEqual(parseHash(formatHash(state)), { state, problems: [] });
   assert.match(formatHash(state), /&rrace=learned,inverse-sqrt-dk,dynamic$/);
   for (const row of STATE_TABLE.filter((r) => r.section === 'training')) assert.ok(row.type.accepts(row.def), `${row.key}: its default is allowed`);
@@ -134,6 +134,47 @@ test('a short run set by a link trains, draws its curves and attention as it goe
     assert.deepEqual(mine, [want.test.tokenAccuracy]);
     noErrors(log, base);
   }
+});
+
+test('the learning rate of a learned β shows only where β is learned, and reaches the trainer with the engine\'s reach', async () => {
+  const { page, log } = await load('#lesson=training');
+  const control = '#lesson-training input[data-key="rbetalr"]';
+  assert.equal(await page.$eval(control, (n) => n.closest('.control').hidden), true, 'hidden: neither the run nor the race learns β');
+  assert.equal(await page.$('#lesson-training [data-stat="betaceiling"]'), null);
+  await page.click('#lesson-training input[data-key="rstrategy"][value="learned"]');
+  await until(page, (sel) => !document.querySelector(sel).closest('.control').hidden, control);
+  const reach = (betaLr) => {
+    const t = session.engine.createTrainer({ betaStrategy: 'learned', betaLr });
+    try {
+      return t.info;
+    } finally {
+      t.delete();
+    }
+  };
+  const same = reach(0.0005);
+  assert.equal(await stat(page, 'model', 'betalr'), 0.0005);
+  assert.equal(await stat(page, 'model', 'betaceiling'), same.betaReach.ceiling);
+  await page.fill(control, '10');
+  await until(page, () => location.hash.includes('rbetalr=10'));
+  const fast = reach(0.0005 * 10);
+  await until(page, (v) => Number(document.querySelector('#lesson-training [data-stat="betaceiling"]').dataset.value) === v, fast.betaReach.ceiling);
+  assert.equal(await stat(page, 'model', 'betalr'), fast.betaLr);
+  assert.equal(await stat(page, 'model', 'betabound'), fast.betaReach.bound);
+  // The race shows the control while one of its lanes learns β, even when the single run does not.
+  await page.click('#lesson-training input[data-key="rstrategy"][value="fixed"]');
+  await page.click(race('input[data-race="learned"]'));
+  await until(page, () => location.hash.includes('rrace=inverse-sqrt-dk,fixed,learned'));
+  assert.equal(await page.$eval(control, (n) => n.closest('.control').hidden), false);
+  noErrors(log, 'betaLr control');
+
+  // A short learned run: its β ends where the engine's run with the same betaLr ends.
+  const want = nodeRun({ ...TINY_OPTIONS, betaStrategy: 'learned', beta: undefined, betaLr: 0.01 * 20 });
+  const { page: p2, log: log2 } = await load(`${TINY}&rstrategy=learned&rbetalr=20`);
+  await p2.click(run('[data-action="train"]'));
+  await p2.waitForSelector('#lesson-training [data-part="run"][data-status="done"]', { timeout: 60000 });
+  assert.equal(await stat(p2, 'run', 'beta'), want.beta);
+  assert.equal(await stat(p2, 'run', 'tokenacc'), want.test.tokenAccuracy);
+  noErrors(log2, 'learned run');
 });
 
 test('curves and attention update during a run, and stop and resume pause and continue it', async () => {

@@ -1,5 +1,6 @@
 // Lesson 6 through the public API: createTrainer and its trainer object. The same seed gives the same loss curve
-// twice in WASM and the native CLI's curve within tolerance; each β strategy runs; bad configurations throw Errors
+// twice in WASM and the native CLI's curve within tolerance; each β strategy runs; a learned β reports how far Adam
+// can move it; bad configurations throw Errors
 // that name the option; a deleted trainer frees its memory; the default run's speed is reported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -128,6 +129,50 @@ test('each β strategy runs; the search returns a β inside its bracket and trai
       assert.equal(r.last.beta, s.beta);
       assert.equal(r.info.totalSteps, 7 * 16 + 32 - 16);
     }
+  }
+});
+
+/** Σ lr·f(s) over a run of `total` steps, the schedule of docs/API.md written out here. */
+function scheduleSum(lr, total, warmup) {
+  const w = Math.min(warmup, Math.floor(total / 2));
+  let sum = 0;
+  for (let s = 0; s < total; s += 1) sum += s < w ? (s + 1) / w : 0.5 * (1 + Math.cos(Math.PI * (s - w + 1) / (total - w + 1)));
+  return lr * sum;
+}
+
+test('a learned β reports its reach: the summed learning rates of ln β, the ceiling e^Σ and a bound no run passes', () => {
+  for (const betaLr of [undefined, 0.02]) {
+    const options = { ...SMALL, betaStrategy: 'learned', warmupSteps: 5, ...(betaLr ? { betaLr } : {}) };
+    const t = e.createTrainer(options);
+    try {
+      const { info } = t;
+      const rate = betaLr ?? SMALL.lr;
+      assert.equal(info.betaLr, rate);
+      const reach = info.betaReach;
+      assert.ok(Math.abs(reach.initialBeta - 1 / Math.sqrt(8)) < 1e-12);
+      assert.ok(Math.abs(reach.lrSum - scheduleSum(rate, info.totalSteps, 5)) < 1e-12, `${reach.lrSum}`);
+      assert.ok(Math.abs(reach.ceiling - reach.initialBeta * Math.exp(reach.lrSum)) < 1e-12);
+      assert.ok(reach.bound > reach.ceiling);
+      let summed = 0;
+      let r;
+      do {
+        r = t.step(1);
+        summed += r.betaLr;
+        assert.ok(r.beta <= reach.bound, `step ${r.step}: β ${r.beta} above the bound ${reach.bound}`);
+      } while (!r.done);
+      assert.ok(Math.abs(summed - reach.lrSum) < 1e-12, `Σ betaLr of the steps ${summed}, reach ${reach.lrSum}`);
+      const native = nativeJson('train', ...flags(options), '--json', '-', '--quiet', '--noTest');
+      for (const key of ['initialBeta', 'lrSum', 'ceiling', 'bound']) assert.ok(Math.abs(native.betaReach[key] - reach[key]) <= 1e-8 * reach[key], key);
+    } finally {
+      t.delete();
+    }
+  }
+  const fixed = e.createTrainer({ ...SMALL, betaStrategy: 'fixed', beta: 2 });
+  try {
+    assert.equal(fixed.info.betaReach, null);
+    assert.equal(fixed.step(1).betaLr, null);
+  } finally {
+    fixed.delete();
   }
 });
 

@@ -37,6 +37,10 @@ std::string real_range(const char* name, double value, double lo, double hi, boo
 
 int effective_batch(const TrainerConfig& c) { return std::min(c.batch_size, c.train_size); }
 int steps_per_epoch_of(const TrainerConfig& c) { return std::max(1, c.train_size / effective_batch(c)); }
+// β at the first step of a learned run: config.beta, else 1/√d_k.
+double initial_beta(const TrainerConfig& c) {
+  return c.beta != 0.0 ? c.beta : 1.0 / std::sqrt(static_cast<double>(c.model.d_k()));
+}
 
 // Higher validation token accuracy wins; then lower validation loss; then the earlier probe.
 bool better(const Evaluation& a, const Evaluation& b) {
@@ -148,6 +152,30 @@ double lr_factor(long s, long total, int warmup) {
   return 0.5 * (1.0 + std::cos(kPi * static_cast<double>(s - w + 1) / static_cast<double>(total - w + 1)));
 }
 
+double adam_step_limit(long t) {
+  const double b1 = kAdamBeta1, b2 = kAdamBeta2, r = b1 * b1 / b2, n = static_cast<double>(t);
+  const double sum_a2_over_b = (1.0 - b1) * (1.0 - b1) / (1.0 - b2) * (1.0 - std::pow(b2, n)) /
+                               ((1.0 - std::pow(b1, n)) * (1.0 - std::pow(b1, n))) * (1.0 - std::pow(r, n)) / (1.0 - r);
+  return std::sqrt(sum_a2_over_b);
+}
+
+LearnedBetaReach learned_beta_reach(const TrainerConfig& c) {
+  LearnedBetaReach r;
+  if (c.beta_strategy != BetaStrategy::learned) return r;
+  const double rate = c.beta_lr != 0.0 ? c.beta_lr : c.lr;
+  const long total = static_cast<long>(c.epochs) * steps_per_epoch_of(c);
+  double limit_sum = 0.0;
+  for (long s = 0; s < total; ++s) {
+    const double lr = rate * lr_factor(s, total, c.warmup_steps);
+    r.lr_sum += lr;
+    limit_sum += adam_step_limit(s + 1) * lr;
+  }
+  r.initial_beta = initial_beta(c);
+  r.ceiling = r.initial_beta * std::exp(r.lr_sum);
+  r.bound = r.initial_beta * std::exp(limit_sum);
+  return r;
+}
+
 double SearchState::beta() const { return std::pow(10.0, best_log10); }
 double SearchState::lo() const { return std::pow(10.0, lo_log10); }
 double SearchState::hi() const { return std::pow(10.0, hi_log10); }
@@ -172,7 +200,7 @@ Trainer::Trainer(const TrainerConfig& config) : config_(config) {
   switch (config.beta_strategy) {
     case BetaStrategy::inverse_sqrt_dk: start_run(inv_sqrt_dk, main_steps_); break;
     case BetaStrategy::fixed: start_run(config.beta, main_steps_); break;
-    case BetaStrategy::learned: start_run(config.beta != 0.0 ? config.beta : inv_sqrt_dk, main_steps_); break;
+    case BetaStrategy::learned: start_run(initial_beta(config), main_steps_); break;
     case BetaStrategy::dynamic: start_run(inv_sqrt_dk, main_steps_); break;  // replaced before the first step
     case BetaStrategy::search:
       phase_ = Phase::search;
@@ -224,7 +252,7 @@ void Trainer::set_dynamic_beta(int batch) {
     beta_ = std::clamp(1.0 / std::sqrt(var), TrainerLimits::min_beta, TrainerLimits::max_beta);
 }
 
-float Trainer::run_step(double* grad_norm, double* lr_out, float* used_beta) {
+float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, float* used_beta) {
   const int L = config_.model.L;
   const long s = run_step_;
   const long k = s % steps_per_epoch_;
@@ -285,8 +313,10 @@ float Trainer::run_step(double* grad_norm, double* lr_out, float* used_beta) {
     }
   };
   update(0, n_model_, lr);
+  *beta_lr_out = 0.0;
   if (learned) {
-    update(n_model_, n_model_ + 1, (config_.beta_lr != 0.0 ? config_.beta_lr : config_.lr) * factor);
+    *beta_lr_out = (config_.beta_lr != 0.0 ? config_.beta_lr : config_.lr) * factor;
+    update(n_model_, n_model_ + 1, *beta_lr_out);
     beta_ = std::exp(static_cast<double>(params_[n_model_]));
   }
   if (dynamic) set_dynamic_beta(batch_);
@@ -366,7 +396,7 @@ StepResult Trainer::step(int steps, std::vector<float>* losses, std::vector<floa
   double loss_sum = 0.0;
   for (int i = 0; i < steps && phase_ != Phase::done; ++i) {
     float used_beta = 0.0f;
-    const float loss = run_step(&r.grad_norm, &r.lr, &used_beta);
+    const float loss = run_step(&r.grad_norm, &r.lr, &r.beta_lr, &used_beta);
     r.epoch = static_cast<int>((run_step_ - 1) / steps_per_epoch_) + 1;
     r.run_step = run_step_;
     r.run_steps = run_steps_;

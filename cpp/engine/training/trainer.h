@@ -67,6 +67,22 @@ double workspace_floats(const TrainerConfig& config);
 // steps, (s + 1)/W, then ½·(1 + cos(π·(s − W + 1)/(total − W + 1))), which falls towards 0 at the end of the run.
 double lr_factor(long s, long total, int warmup);
 
+// How far Adam can move a learned β in one run (the page prints it). lr_β(t) = betaLr·lr_factor(t), or lr·lr_factor(t)
+// when betaLr is 0, over the main run's steps t. Adam moves ln β by lr_β(t)·m̂_t/(√v̂_t + ε) at step t: by lr_β(t)
+// while the gradient keeps its sign and size, by less when it wavers, by up to adam_step_limit(t)·lr_β(t) when it
+// keeps growing (the long average v̂ then lags behind m̂).
+struct LearnedBetaReach {
+  double initial_beta = 0.0;  // β at the first step
+  double lr_sum = 0.0;        // Σ_t lr_β(t) over the whole schedule
+  double ceiling = 0.0;  // initial_beta·e^lr_sum: where β ends if every step raises ln β by its learning rate
+  double bound = 0.0;    // initial_beta·e^(Σ_t adam_step_limit(t)·lr_β(t)): no gradients take β past it
+};
+// For betaStrategy learned; any other strategy gives zeros (β is not trained).
+LearnedBetaReach learned_beta_reach(const TrainerConfig& config);
+// The most |m̂_t|/√v̂_t can be at Adam step t (1-based, β1 = 0.9, β2 = 0.999), over every gradient sequence: by
+// Cauchy–Schwarz, √(Σ_k a_k²/b_k) with m̂_t = Σ_k a_k·g_(t−k) and v̂_t = Σ_k b_k·g_(t−k)². 1 at t = 1, about 7.27 late.
+double adam_step_limit(long t);
+
 struct Evaluation {
   double token_accuracy = 0.0;     // positions equal to the target / all positions
   double sequence_accuracy = 0.0;  // sequences whose every position is right / sequences
@@ -103,6 +119,7 @@ struct StepResult {
   int epoch = 0;            // 1-based epoch of the current run that the last step belonged to
   double beta = 0.0;        // β the next step will use
   double lr = 0.0;          // learning rate of the last step
+  double beta_lr = 0.0;     // learned β: the learning rate of ln β at the last step (else 0)
   double grad_norm = 0.0;   // gradient norm of the last step, before clipping
   Phase phase = Phase::train;  // after this call: search, train or done
   int probe = -1;           // search phase: index of the probe that runs next
@@ -142,7 +159,7 @@ class Trainer {
  private:
   void start_run(double beta, long run_steps);
   long probe_steps() const { return static_cast<long>(probe_epochs()) * steps_per_epoch_; }
-  float run_step(double* grad_norm, double* lr, float* used_beta);
+  float run_step(double* grad_norm, double* lr, double* beta_lr, float* used_beta);
   void finish_probe();
   void plan_next_probes();
   void set_dynamic_beta(int batch);

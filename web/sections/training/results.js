@@ -81,6 +81,25 @@ function oursFor(p) {
     .sort((a, b) => order(a) - order(b))[0] ?? null;
 }
 
+/**
+ * Printed rows (0-based) whose 1/√d_k figure is the same as another setting's: the paper gives 18.56 % both for R = 10
+ * with 8,000 sequences and for R = 1,000 with 50,000, settings whose chance levels differ a hundredfold.
+ */
+const repeated = new Set(PAPER_TABLE_1.flatMap((p, i) => (p.method === 'old'
+  && PAPER_TABLE_1.some((q, j) => j !== i && q.method === 'old' && q.accuracy === p.accuracy && (q.R !== p.R || q.train !== p.train)) ? [i] : [])));
+
+/** The sentence under the whole table about the repeated figure, with our runs of both settings. */
+function repeatedNote() {
+  const rows = [...repeated].map((i) => PAPER_TABLE_1[i]);
+  if (rows.length < 2) return null;
+  const where = rows.map((p) => `R = ${p.R.toLocaleString('en-GB')} with ${p.train.toLocaleString('en-GB')} training sequences (chance ${pct(1 / p.R)})`);
+  const ours = rows.map((p) => oursFor(p)).filter(Boolean);
+  return el('p', { className: 'chart-note', dataset: { note: 'repeated-figure' } },
+    `* The paper prints the same ${rows[0].accuracy} % for β = 1/√dₖ in two different settings (printed rows ${[...repeated].map((i) => i + 1).join(' and ')}), ${where.join(' and ')}: `
+    + 'probably a copy error in one of the two rows. '
+    + (ours.length === rows.length ? `Our runs of the two settings end at ${ours.map((g) => groupPm(g, 'tokenAccuracy')).join(' and ')} token accuracy.` : ''));
+}
+
 /** Source 003's Table 1 as printed, each row beside our reference run of it (when there is one) and its budget. */
 function wholeTable() {
   const head = ['method', 'R', 'L', 'training set', 'paper: test accuracy', 'ours: test token accuracy', 'ours: test sequence exact match', 'our budget'];
@@ -97,7 +116,8 @@ function wholeTable() {
         el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'old: β = 1/√dₖ' : `new: β = ${p.beta}`),
         el('td', { className: 'num' }, String(p.R)), el('td', { className: 'num' }, String(p.L)),
         el('td', { className: 'num' }, p.train.toLocaleString('en-GB')),
-        el('td', { className: 'num paper-figure', dataset: { label: 'paper: test accuracy', value: p.accuracy / 100 } }, `${p.accuracy} %`),
+        el('td', { className: 'num paper-figure', dataset: { label: 'paper: test accuracy', value: p.accuracy / 100, ...(repeated.has(i) ? { suspect: 'repeated' } : {}) } },
+          `${p.accuracy} %`, repeated.has(i) ? el('sup', {}, '*') : null),
         ...ours);
     })));
 }
@@ -131,7 +151,7 @@ function learnerRows(runs) {
     for (const r of group) {
       const o = r.options;
       const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy]}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
-        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}, seed ${o.seed}`;
+        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${precise(o.betaLr)}` : ''}, seed ${o.seed}`;
       rows.push(el('tr', { dataset: { source: 'learner', strategy: o.betaStrategy, from: r.source } },
         el('th', { attrs: { scope: 'row' }, className: 'learner-run' }, label),
         cell(precise(r.final.beta), 'β', r.final.beta),
@@ -167,7 +187,7 @@ function otherRows() {
 }
 
 /** What the table shows, in sentences built around the data file's numbers (their direction read from them too). */
-function explanation() {
+function explanation(parameterCount) {
   const at = (exp, method) => find(exp, method);
   const base = at('encoder', 'inverse-sqrt-dk');
   const five = at('encoder', 'fixed 5');
@@ -250,7 +270,7 @@ function explanation() {
       five.sequenceAccuracy.mean < 0.9 ? '; if it counts whole sequences, our runs fall well short of it. ' : '. ',
       'Our figures are means over ',
       `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${(base?.runs[0]?.test?.count ?? 10000).toLocaleString('en-GB')} test sequences (the paper used 100,000 and one run), with a model that matches the paper’s description `,
-      '(one encoder block, d = L, 8,000 parameters) but whose details the paper leaves open.',
+      `(one encoder block, d = L) but whose details the paper leaves open: it says only that its model has fewer than 8000 parameters; ours has ${parameterCount.toLocaleString('en-GB')}.`,
     ]);
   }
   return paras;
@@ -267,7 +287,11 @@ export function resultsPart(context, number) {
     'engine over three seeds, and beside every run you finish on this page. Our runs vary one thing at a time: the β strategy, ',
     'the model, the number of epochs and the learning rate. What the comparison shows follows the table.',
   ]]);
-  setProse(reading, explanation());
+  // The encoder of the paper's first row, as the engine builds it: its parameter count for the prose.
+  const probe = context.engine.createTrainer({ L: 20, R: 100, dModel: 20 });
+  const parameterCount = probe.info.modelParameterCount;
+  probe.delete();
+  setProse(reading, explanation(parameterCount));
   const made = el('p', { className: 'chart-note reference-command' },
     `Our reference runs were made with build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all), `
     + 'which runs these native commands and copies their output into web/data/reference-runs.json:');
@@ -275,7 +299,7 @@ export function resultsPart(context, number) {
   fill(paperBox, el('summary', {}, 'Source 003’s whole Table 1, as printed, beside our runs of each row'),
     el('p', { className: 'chart-note' }, `${CITATION}. The first five columns are the paper’s figures; L = d_k in every row. `
       + 'The last three are our reference runs of the same row with the encoder block and the same two β, mean ± standard deviation over seeds.'),
-    el('div', { className: 'table-scroll' }, wholeTable()));
+    el('div', { className: 'table-scroll' }, wholeTable()), repeatedNote());
 
   const refresh = () => {
     clear(tableBox);
