@@ -214,6 +214,24 @@ function makeEngine(core) {
     },
 
     /**
+     * Lesson 7: for each n in `ns`, the largest weight and entropy of a row with one logit `top` and n − 1 logits
+     * `rest`, plain and with every logit multiplied by s·ln n (closed form; n up to 10¹²). See docs/API.md.
+     */
+    lengthScaling(options) {
+      return call(core, 'lengthScaling', options);
+    },
+
+    /** Lesson 7: per dK, a query's logits against an aligned key (correlation rho) and n − 1 others, under 1/√dK and μP's 1/dK. */
+    alignmentScaling(options) {
+      return call(core, 'alignmentScaling', options);
+    },
+
+    /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
+    qkNormDemo(options = {}) {
+      return call(core, 'qkNormDemo', options);
+    },
+
+    /**
      * Lesson 6: a training run of the sequence-reversal task ({ model, L, R, trainSize, valSize, testSize, dModel,
      * heads, betaStrategy, beta, lr, batchSize, epochs, seed, … }; see docs/API.md). The trainer holds WASM
      * memory until its delete(): use try { … } finally { trainer.delete(); }.

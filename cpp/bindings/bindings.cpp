@@ -648,6 +648,28 @@ void check_gradient_work(Args& args, asl::ScoreModel model, int trials, std::siz
   }
 }
 
+// options.dKs: 1 … max_count strictly increasing integers from 1 to 4096 (gradientSweep, alignmentScaling).
+std::vector<int> read_dks(Args& args, const val& options, int max_count) {
+  std::vector<int> d_ks;
+  const std::string allowed = "allowed an array of 1 to " + std::to_string(max_count) + " increasing integers from 1 to 4096";
+  const double length = array_length(options, "dKs");
+  if (args.ok() && length >= 0 && (length < 1 || length > max_count))
+    args.fail("dKs has " + fmt_number(length) + " entries: " + allowed);
+  const std::vector<float> x = args.floats("dKs", length, "1 to " + std::to_string(max_count));
+  for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
+    const bool integer = x[i] == std::floor(x[i]) && x[i] >= 1 && x[i] <= kMaxDim;
+    if (!integer)
+      args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) +
+                " is out of range: allowed an integer from 1 to 4096");
+    else if (i > 0 && !(x[i] > x[i - 1]))
+      args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) + " is not allowed: dKs must increase (dKs[" +
+                std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
+    else
+      d_ks.push_back(static_cast<int>(x[i]));
+  }
+  return d_ks;
+}
+
 // gradientSweep({ dKs, n, trials, seed, model, threshold }) → { dKs, unscaled, scaled, ratio, … }
 val gradient_sweep(val options) {
   Args args(options, {"dKs", "n", "trials", "seed", "model", "threshold"});
@@ -660,21 +682,7 @@ val gradient_sweep(val options) {
   if (!args.has("dKs")) {
     for (int d = 1; d <= kMaxDim; d *= 2) d_ks.push_back(d);
   } else {
-    const double length = array_length(options, "dKs");
-    if (args.ok() && length >= 0 && (length < 1 || length > kMaxDKs))
-      args.fail("dKs has " + fmt_number(length) + " entries: allowed an array of 1 to 64 increasing integers from 1 to 4096");
-    const std::vector<float> x = args.floats("dKs", length, "1 to 64");
-    for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
-      const bool integer = x[i] == std::floor(x[i]) && x[i] >= 1 && x[i] <= kMaxDim;
-      if (!integer)
-        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) +
-                  " is out of range: allowed an integer from 1 to 4096");
-      else if (i > 0 && !(x[i] > x[i - 1]))
-        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) + " is not allowed: dKs must increase (dKs[" +
-                  std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
-      else
-        d_ks.push_back(static_cast<int>(x[i]));
-    }
+    d_ks = read_dks(args, options, kMaxDKs);
   }
   if (args.ok())
     check_gradient_work(args, model, trials, d_ks.size(), d_ks.back(), n, "2·trials·dKs.length·n",
@@ -1891,4 +1899,206 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab_training) {
   emscripten::function("trainerAttention", &trainer_attention);
   emscripten::function("trainerDelete", &trainer_delete);
   emscripten::function("trainerCount", &trainer_count);
+}
+
+// ===============================================================================================================
+// Lesson 7 (cpp/engine/beyond.h, docs/API.md): what later work does about attention's temperature. lengthScaling
+// is closed form; alignmentScaling and qkNormDemo are Monte Carlo from the engine's seeded generator.
+// ===============================================================================================================
+#include <functional>
+#include <utility>
+
+#include "../engine/beyond.h"
+
+namespace {
+
+constexpr int kMaxLengthPoints = 256;              // ns.length in lengthScaling
+constexpr double kMaxLengthKeys = 1e12;            // the largest n in lengthScaling
+constexpr double kMaxLengthLogit = 1000.0;         // |top|, |rest| in lengthScaling
+constexpr double kMaxLengthS = 100.0;              // s in lengthScaling
+constexpr int kMaxBeyondDKs = 32;                  // dKs.length in alignmentScaling
+constexpr int kMaxBeyondKeys = 256;                // n in alignmentScaling and qkNormDemo
+constexpr int kMaxBeyondSamples = 100000;          // samples in alignmentScaling and qkNormDemo
+constexpr double kMaxAlignmentDraws = 8388608.0;   // normal draws in alignmentScaling: samples·(max dKs + n·dKs.length)
+constexpr int kMaxQkNormDrifts = 64;               // drifts.length in qkNormDemo
+constexpr double kMaxQkNormWork = 134217728.0;     // multiply-adds in qkNormDemo: samples·drifts.length·n·dK
+
+val two_level_value(const asl::TwoLevelRow& row) {
+  val r = val::object();
+  r.set("topWeight", row.top_weight);
+  r.set("maxWeight", row.max_weight);
+  r.set("entropy", row.entropy);
+  return r;
+}
+
+// Sets r[name] to a Float64Array of field(point) over the points, for each (name, field): one array per quantity,
+// indexed like the list option the points came from.
+template <class Point>
+using Column = std::pair<const char*, std::function<double(const Point&)>>;
+template <class Point>
+void set_columns(val& r, const std::vector<Point>& points, const std::vector<Column<Point>>& columns) {
+  std::vector<double> values(points.size());
+  for (const auto& [name, field] : columns) {
+    for (std::size_t i = 0; i < points.size(); ++i) values[i] = field(points[i]);
+    r.set(name, f64(values));
+  }
+}
+
+// lengthScaling({ ns, top, rest, s }) → per n, the largest weight and entropy of one logit `top` among n − 1 logits
+// `rest`, plain and with every logit multiplied by s·ln n
+val length_scaling(val options) {
+  Args args(options, {"ns", "top", "rest", "s"});
+  if (!args.has("ns")) args.fail("ns is missing: allowed an array of 1 to 256 integers from 1 to 1000000000000");
+  const double top = args.number("top", -kMaxLengthLogit, kMaxLengthLogit, 3.0);
+  const double rest = args.number("rest", -kMaxLengthLogit, kMaxLengthLogit, -2.0);
+  const double s = args.number("s", 0.0, kMaxLengthS, 0.43);
+  const std::vector<double> ns = read_doubles(args, options, "ns", 1, kMaxLengthPoints, 1.0, kMaxLengthKeys);
+  for (std::size_t i = 0; i < ns.size() && args.ok(); ++i)
+    if (ns[i] != std::floor(ns[i]))
+      args.fail("ns[" + std::to_string(i) + "] = " + fmt_number(ns[i]) +
+                " is not allowed: allowed an integer from 1 to 1000000000000 (a number of keys)");
+  if (!args.ok()) return failure(args.error());
+
+  const asl::LengthScaling l = asl::length_scaling(ns.data(), static_cast<int>(ns.size()), top, rest, s);
+  using P = asl::LengthPoint;
+  val r = val::object();
+  set_columns<P>(r, l.points, {{"ns", [](const P& p) { return p.n; }},
+                               {"scale", [](const P& p) { return p.scale; }},
+                               {"plainMaxWeight", [](const P& p) { return p.plain.max_weight; }},
+                               {"plainTopWeight", [](const P& p) { return p.plain.top_weight; }},
+                               {"plainEntropy", [](const P& p) { return p.plain.entropy; }},
+                               {"scaledMaxWeight", [](const P& p) { return p.scaled.max_weight; }},
+                               {"scaledTopWeight", [](const P& p) { return p.scaled.top_weight; }},
+                               {"scaledEntropy", [](const P& p) { return p.scaled.entropy; }},
+                               {"maxEntropy", [](const P& p) { return std::log(p.n); }}});
+  r.set("sGap", l.s_gap);
+  r.set("scaledLimit", l.scaled_limit);
+  r.set("criticalS", l.critical_s);
+  r.set("unitScaleN", l.unit_scale_n);
+  r.set("top", top);
+  r.set("rest", rest);
+  r.set("s", s);
+  return success(r);
+}
+
+// Per-d_k fields of one scale (1/√d_k or μP's) as an object of Float64Arrays: { scale: [...], alignedLogit: [...], … }.
+val scaled_rows_value(const asl::AlignmentScaling& a, double asl::AlignmentPoint::*scale, asl::ScaledRow asl::AlignmentPoint::*row) {
+  using P = asl::AlignmentPoint;
+  const auto of = [row](double asl::ScaledRow::*field) { return [row, field](const P& p) { return (p.*row).*field; }; };
+  const auto value = [row](asl::Estimate asl::ScaledRow::*field) { return [row, field](const P& p) { return ((p.*row).*field).value; }; };
+  const auto error = [row](asl::Estimate asl::ScaledRow::*field) { return [row, field](const P& p) { return ((p.*row).*field).std_error; }; };
+  val r = val::object();
+  set_columns<P>(r, a.points, {{"scale", [scale](const P& p) { return p.*scale; }},
+                               {"alignedLogit", value(&asl::ScaledRow::aligned_logit)},
+                               {"alignedLogitStdError", error(&asl::ScaledRow::aligned_logit)},
+                               {"alignedLogitSd", of(&asl::ScaledRow::aligned_logit_sd)},
+                               {"otherLogitSd", of(&asl::ScaledRow::other_logit_sd)},
+                               {"maxWeight", value(&asl::ScaledRow::max_weight)},
+                               {"maxWeightStdError", error(&asl::ScaledRow::max_weight)},
+                               {"alignedWeight", value(&asl::ScaledRow::aligned_weight)},
+                               {"alignedWeightStdError", error(&asl::ScaledRow::aligned_weight)},
+                               {"entropy", value(&asl::ScaledRow::entropy)},
+                               {"entropyStdError", error(&asl::ScaledRow::entropy)},
+                               {"theoryMean", of(&asl::ScaledRow::theory_mean)},
+                               {"theorySd", of(&asl::ScaledRow::theory_sd)},
+                               {"theoryOtherSd", of(&asl::ScaledRow::theory_other_sd)}});
+  return r;
+}
+
+// alignmentScaling({ dKs, rho, n, samples, baseDK, seed }) → per d_k, the logits of a query against a key aligned
+// with it (coordinate correlation rho) and n − 1 independent keys, scaled by 1/√d_k and by μP's √baseDK/d_k
+val alignment_scaling(val options) {
+  Args args(options, {"dKs", "rho", "n", "samples", "baseDK", "seed"});
+  asl::AlignmentConfig c;
+  if (!args.has("dKs")) args.fail("dKs is missing: allowed an array of 1 to 32 increasing integers from 1 to 4096");
+  c.rho = args.number("rho", -1.0, 1.0, 0.5);
+  c.n = args.integer("n", 2, kMaxBeyondKeys, 16);
+  c.samples = args.integer("samples", 2, kMaxBeyondSamples, 400);
+  c.base_d_k = args.integer("baseDK", 1, kMaxDim, 1);
+  c.seed = args.seed("seed", 1);
+  c.d_ks = read_dks(args, options, kMaxBeyondDKs);
+  if (args.ok()) {
+    const double draws = static_cast<double>(c.samples) * (c.d_ks.back() + static_cast<double>(c.n) * c.d_ks.size());
+    if (draws > kMaxAlignmentDraws)
+      args.fail("samples·(max(dKs) + n·dKs.length) = " + fmt_number(draws) + " is too large: allowed at most 8388608");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::AlignmentScaling a = asl::alignment_scaling(c);
+  const double compute_ms = emscripten_get_now() - start;
+  using P = asl::AlignmentPoint;
+  val r = val::object();
+  r.set("dKs", i32(c.d_ks));
+  r.set("inverseSqrt", scaled_rows_value(a, &P::inverse_sqrt_scale, &P::inverse_sqrt));
+  r.set("mup", scaled_rows_value(a, &P::mup_scale, &P::mup));
+  r.set("mupLimit", two_level_value(a.mup_limit));
+  r.set("uniformWeight", 1.0 / c.n);
+  r.set("maxEntropy", std::log(static_cast<double>(c.n)));
+  r.set("rho", c.rho);
+  r.set("n", c.n);
+  r.set("samples", c.samples);
+  r.set("baseDK", c.base_d_k);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// Per-drift fields of one way of forming the logits: { entropy: [...], entropyStdError: [...], … }.
+val sharpness_columns(const asl::QkNormDemo& d, asl::RowSharpness asl::QkNormPoint::*way) {
+  using P = asl::QkNormPoint;
+  val r = val::object();
+  set_columns<P>(r, d.points, {{"entropy", [way](const P& p) { return (p.*way).entropy.value; }},
+                               {"entropyStdError", [way](const P& p) { return (p.*way).entropy.std_error; }},
+                               {"maxWeight", [way](const P& p) { return (p.*way).max_weight.value; }},
+                               {"maxWeightStdError", [way](const P& p) { return (p.*way).max_weight.std_error; }},
+                               {"maxAbsLogit", [way](const P& p) { return (p.*way).max_abs_logit; }}});
+  return r;
+}
+
+// qkNormDemo({ dK, n, drifts, g, samples, seed }) → per drift factor f on the queries and keys, the mean entropy and
+// largest weight of a row under standard attention, QK-norm and qk-layernorm, and what logits in [−g, g] allow
+val qk_norm_demo(val options) {
+  Args args(options, {"dK", "n", "drifts", "g", "samples", "seed"});
+  asl::QkNormConfig c;
+  c.d_k = args.integer("dK", 2, kMaxDim, 64);
+  c.n = args.integer("n", 2, kMaxBeyondKeys, 16);
+  c.g = args.number("g", 0.001, 1000.0, 8.0);
+  c.samples = args.integer("samples", 2, kMaxBeyondSamples, 200);
+  c.seed = args.seed("seed", 1);
+  std::vector<double> drifts = {0.25, 0.5, 1.0, 2.0, 4.0};
+  if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxQkNormDrifts, 0.001, 1000.0);
+  if (args.ok()) {
+    const double work = static_cast<double>(c.samples) * drifts.size() * c.n * c.d_k;
+    if (work > kMaxQkNormWork)
+      args.fail("samples·drifts.length·n·dK = " + fmt_number(work) + " is too large: allowed at most 134217728");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::QkNormDemo d = asl::qk_norm_demo(c, drifts.data(), static_cast<int>(drifts.size()));
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("drifts", f64(drifts));
+  r.set("standard", sharpness_columns(d, &asl::QkNormPoint::standard));
+  r.set("qkNorm", sharpness_columns(d, &asl::QkNormPoint::qk_norm));
+  r.set("qkLayerNorm", sharpness_columns(d, &asl::QkNormPoint::qk_layernorm));
+  r.set("sharpest", two_level_value(d.sharpest));
+  r.set("minEntropy", d.min_entropy);
+  r.set("minEntropyTops", d.min_entropy_tops);
+  r.set("maxEntropy", d.max_entropy);
+  r.set("layerNormBound", std::sqrt(static_cast<double>(c.d_k)));
+  r.set("dK", c.d_k);
+  r.set("g", c.g);
+  r.set("n", c.n);
+  r.set("samples", c.samples);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_scale_lab_beyond) {
+  emscripten::function("lengthScaling", &length_scaling);
+  emscripten::function("alignmentScaling", &alignment_scaling);
+  emscripten::function("qkNormDemo", &qk_norm_demo);
 }
