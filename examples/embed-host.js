@@ -7,9 +7,16 @@
   'use strict';
   var SOURCE = 'attention-scale-lab';
 
-  // The origin a frame's messages carry: its src's origin; a page opened from disk (file://) has none of its own,
-  // and browsers report it as "null" or "file://".
+  // A frame sandboxed without allow-same-origin runs in an opaque origin of its own, whatever its src.
+  function opaqueSandbox(frame) {
+    var sandbox = frame.getAttribute('sandbox');
+    return sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/.test(sandbox);
+  }
+
+  // The origin a frame's messages carry: its src's origin; a page opened from disk (file://) or a frame sandboxed
+  // without allow-same-origin has none of its own, and browsers report it as "null" (or "file://").
   function originOf(frame) {
+    if (opaqueSandbox(frame)) return 'null';
     try {
       var url = new URL(frame.getAttribute('src'), document.baseURI);
       return url.protocol === 'file:' ? 'null' : url.origin;

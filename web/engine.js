@@ -4,9 +4,59 @@ import createAttentionCore from '../build/wasm/attention_core.cjs';
 
 let enginePromise = null;
 
-// Calls one binding; every binding answers { ok, value } or { ok: false, error }.
+// The engine's longest list (kMaxElements in cpp/bindings/bindings.cpp): a longer array is refused before it is copied.
+const MAX_LIST = 16777216;
+
+const what = (x) => (typeof x === 'string' ? JSON.stringify(x) : typeof x === 'object' ? (x === null ? 'null' : Array.isArray(x) ? 'an array' : 'an object') : typeof x);
+
+/**
+ * A plain copy of one option value: numbers, strings, booleans, null and undefined as they are; arrays as arrays of
+ * numbers; typed arrays as copies; plain objects copied the same way. Everything a caller's getter, Proxy or array
+ * element could do happens here, in JavaScript, before the engine runs: a caller's own exception propagates and the
+ * engine is untouched. BigInts, Symbols, functions and non-numbers inside arrays are refused by name.
+ */
+function plainValue(fn, key, value) {
+  const type = typeof value;
+  if (type === 'bigint' || type === 'symbol' || type === 'function') {
+    throw new Error(`${fn}: ${key} is a ${type}: not allowed (numbers, strings, booleans and arrays of numbers are)`);
+  }
+  if (type !== 'object' || value === null) return value;
+  if (ArrayBuffer.isView(value)) {
+    if (value instanceof DataView) return value; // refused by the binding, which names it
+    if (value instanceof BigInt64Array || value instanceof BigUint64Array) {
+      throw new Error(`${fn}: ${key} is a ${value.constructor.name}: not allowed; pass a Float32Array, a Float64Array or an array of numbers`);
+    }
+    try {
+      return value.slice();
+    } catch {
+      throw new Error(`${fn}: ${key} is a ${value.constructor.name} whose buffer is detached: pass one that holds its values`);
+    }
+  }
+  if (Array.isArray(value)) {
+    const n = value.length;
+    if (n > MAX_LIST) throw new Error(`${fn}: ${key} has ${n} entries: allowed at most ${MAX_LIST}`);
+    const copy = new Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const x = value[i];
+      if (typeof x !== 'number') throw new Error(`${fn}: ${key}[${i}] = ${what(x)} is not allowed: entries must be numbers`);
+      copy[i] = x;
+    }
+    return copy;
+  }
+  return plainOptions(fn, value);
+}
+
+/** The options object as plain data (see plainValue); anything else is passed on for the binding to refuse by name. */
+function plainOptions(fn, options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) return options;
+  const out = {};
+  for (const key of Object.keys(options)) out[key] = plainValue(fn, key, options[key]);
+  return out;
+}
+
+// Calls one binding with a plain copy of its options; every binding answers { ok, value } or { ok: false, error }.
 function call(core, name, options) {
-  const answer = core[name](options);
+  const answer = core[name](plainOptions(name, options));
   if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
   return answer.value;
 }
@@ -161,6 +211,24 @@ function makeEngine(core) {
     /** Lesson 5: Monte Carlo over H of per-head score variance and sharpness when scaling by √dK, √dModel or 1. */
     multiHeadSweep(options = {}) {
       return call(core, 'multiHeadSweep', options);
+    },
+
+    /**
+     * Lesson 7: for each n in `ns`, the largest weight and entropy of a row with one logit `top` and n − 1 logits
+     * `rest`, plain and with every logit multiplied by s·ln n (closed form; n up to 10¹²). See docs/API.md.
+     */
+    lengthScaling(options) {
+      return call(core, 'lengthScaling', options);
+    },
+
+    /** Lesson 7: per dK, a query's logits against an aligned key (correlation rho) and n − 1 others, under 1/√dK and μP's 1/dK. */
+    alignmentScaling(options) {
+      return call(core, 'alignmentScaling', options);
+    },
+
+    /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
+    qkNormDemo(options = {}) {
+      return call(core, 'qkNormDemo', options);
     },
 
     /**

@@ -133,10 +133,10 @@ export const STATE_TABLE = [
   { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
   { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
   { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
-  // Lesson 2 (web/sections/variance.js)
+  // Lesson 2 (web/sections/variance/)
   { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
   { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4], section: 'variance' }, // … and b
-  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'uniform', section: 'variance' }, // entries of the random vectors
+  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'stdnormal', section: 'variance' }, // entries of the random vectors
   { key: 'vmean', type: decimal(-10, 10), def: 1, section: 'variance' }, // μ of 'normal'
   { key: 'vstd', type: decimal(0, 10), def: 1, section: 'variance' }, // σ of 'normal'
   { key: 'vseed', type: integer(0, 4294967295), def: 1, section: 'variance' }, // histograms and sweep
@@ -145,7 +145,7 @@ export const STATE_TABLE = [
   { key: 'vmaxdim', type: integer(2, 4096), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
   { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
   { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
-  { key: 'vdeep', type: choiceList(['sets', 'uniform', 'mean', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
+  { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation.js)
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
   { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example
@@ -160,7 +160,7 @@ export const STATE_TABLE = [
   { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
   { key: 'sdeep', type: choiceList(['numerics', 'jacobian', 'distribution'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
-  // Lesson 4 (web/sections/temperature.js)
+  // Lesson 4 (web/sections/temperature/)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
   { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
   { key: 'tshift', type: decimal(-1000, 1000), def: 10, section: 'temperature' }, // constant added to every score
@@ -179,8 +179,9 @@ export const STATE_TABLE = [
   { key: 'ttokens', type: integer(2, 12), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
   { key: 'tdrift', type: decimal(0.1, 10), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
   { key: 'tseed', type: integer(0, 4294967295), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
-  { key: 'tdeep', type: choiceList(['normalisation', 'derivation', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
-  // Lesson 5 (web/sections/heads.js); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
+  { key: 'tbreak', type: choice('none', 'mean', 'variance', 'aligned', 'diagonal'), def: 'none', section: 'temperature' }, // the assumption 4.4 breaks
+  { key: 'tdeep', type: choiceList(['sweep', 'normalisation', 'derivation', 'xw', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
+  // Lesson 5 (web/sections/heads/); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
   { key: 'hdmodel', type: integer(2, 64), def: 16, section: 'heads' }, // d_model; H must divide it
   { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H
   { key: 'hscale', type: choice('dk', 'dmodel', 'none'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
@@ -277,6 +278,8 @@ export function formatHash(state, table = STATE_TABLE) {
  * With { hash: false } the store lives in memory only (a custom element: its attributes are its link) and
  * starts from `initial` ({ state, problems }, as parseHash returns).
  */
+const FRAME_FALLBACK_MS = 100;
+
 export function createStore(win = window, { hash = true, initial = null } = {}) {
   let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
   let state = parsed.state;
@@ -291,9 +294,15 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     if (win.location.hash !== next) win.history.replaceState(null, '', next);
   };
   const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
+  // Subscribers run once per animation frame. A frame that never comes (WebKit and Chromium pause animation frames
+  // in an iframe scrolled out of view) would leave an embedded lesson undrawn and its height wrong, so a timer
+  // stands in after FRAME_FALLBACK_MS; whichever comes first runs the update and cancels the other.
+  let timer = 0;
   const notify = () => {
     if (frame) return;
-    frame = win.requestAnimationFrame(() => {
+    const run = () => {
+      win.cancelAnimationFrame(frame);
+      clearTimeout(timer);
       frame = 0;
       for (const [fn, watch] of listeners) {
         if (watch.keys) {
@@ -303,7 +312,9 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
         }
         fn(state, problems);
       }
-    });
+    };
+    frame = win.requestAnimationFrame(run);
+    timer = setTimeout(run, FRAME_FALLBACK_MS);
   };
   const load = (next) => {
     parsed = next;

@@ -250,6 +250,16 @@ val attention(val options) {
   std::vector<float> output(static_cast<std::size_t>(s.n_q) * s.n_heads * s.d_v);
   asl::attention_forward(q.data(), k.data(), v.data(), s, scale, causal, scores.data(), scaled.data(),
                          weights.data(), output.data());
+  // Finite inputs can still give scores beyond float32 (|q·k| > 3.4e38) or values whose weighted sum overflows:
+  // refused by name rather than answered with NaN weights.
+  for (std::size_t i = 0; i < n_plane; ++i)
+    if (!std::isfinite(scaled[i]))
+      return failure("the scaled scores overflow float32 (score " + std::to_string(i) + " = " + fmt_number(scaled[i]) +
+                     "): allowed inputs whose scale·q·k stays within ±3.4e38; scale q, k or scale down");
+  for (std::size_t i = 0; i < output.size(); ++i)
+    if (!std::isfinite(output[i]))
+      return failure("the output overflows float32 (entry " + std::to_string(i) +
+                     "): allowed values whose weighted sums stay within ±3.4e38; scale v down");
   val r = val::object();
   r.set("scores", f32(scores.data(), scores.size()));
   r.set("scaledScores", f32(scaled.data(), scaled.size()));
@@ -458,6 +468,7 @@ val dot_products(val options) {
   r.set("values", f32(values.data(), values.size()));
   r.set("mean", m.mean);
   r.set("variance", m.variance);
+  r.set("sd", std::sqrt(m.variance));
   r.set("min", min);
   r.set("max", max);
   r.set("theoryMean", dim * dist.entry_mean() * dist.entry_mean());
@@ -490,7 +501,9 @@ val variance_sweep(val options) {
   const std::size_t k = static_cast<std::size_t>(max_dim);
   std::vector<int> dims(k);
   std::vector<double> theory_mean(k), theory_variance(k), expected(k), expected_sd(k), fitted(k);
+  std::vector<double> theory_row(k), expected_row(k);
   const double mu2 = dist.entry_mean() * dist.entry_mean();
+  const double row_slope = dist.row_variance(), row_slope_expected = asl::expected_row_slope(dist, vectors);
   for (std::size_t i = 0; i < k; ++i) {
     const int d = static_cast<int>(i) + 1;
     dims[i] = d;
@@ -501,6 +514,8 @@ val variance_sweep(val options) {
     expected[i] = scaled ? p.expected / d : p.expected;
     expected_sd[i] = scaled ? p.sd / d : p.sd;
     fitted[i] = s.fit.slope * d + s.fit.intercept;  // the fitted line at each d, so the page draws it as is
+    theory_row[i] = scaled ? row_slope : d * row_slope;
+    expected_row[i] = scaled ? row_slope_expected : d * row_slope_expected;
   }
   val r = val::object();
   r.set("dims", i32(dims));
@@ -509,13 +524,21 @@ val variance_sweep(val options) {
   r.set("slope", s.fit.slope);
   r.set("intercept", s.fit.intercept);
   r.set("fitted", f64(fitted));
-  r.set("logLogSlope", s.log_log_slope);
+  // Absent when fewer than two d have a positive variance (constant entries, σ = 0): there is no line to fit.
+  if (std::isfinite(s.log_log_slope)) r.set("logLogSlope", s.log_log_slope);
   r.set("theorySlope", dist.product_variance());
   r.set("expectedSlope", asl::expected_pairs_slope(dist, vectors));
   r.set("theoryMean", f64(theory_mean));
   r.set("theoryVariance", f64(theory_variance));
   r.set("expectedVariance", f64(expected));
   r.set("expectedVarianceSd", f64(expected_sd));
+  r.set("rowVariance", f64(s.row_variance));
+  r.set("rowMeanVariance", f64(s.row_mean_variance));
+  r.set("rowSlope", s.row_fit.slope);
+  r.set("theoryRowSlope", row_slope);
+  r.set("expectedRowSlope", row_slope_expected);
+  r.set("theoryRowVariance", f64(theory_row));
+  r.set("expectedRowVariance", f64(expected_row));
   r.set("pairs", s.pairs);
   r.set("vectors", vectors);
   r.set("maxDim", max_dim);
@@ -625,6 +648,28 @@ void check_gradient_work(Args& args, asl::ScoreModel model, int trials, std::siz
   }
 }
 
+// options.dKs: 1 … max_count strictly increasing integers from 1 to 4096 (gradientSweep, alignmentScaling).
+std::vector<int> read_dks(Args& args, const val& options, int max_count) {
+  std::vector<int> d_ks;
+  const std::string allowed = "allowed an array of 1 to " + std::to_string(max_count) + " increasing integers from 1 to 4096";
+  const double length = array_length(options, "dKs");
+  if (args.ok() && length >= 0 && (length < 1 || length > max_count))
+    args.fail("dKs has " + fmt_number(length) + " entries: " + allowed);
+  const std::vector<float> x = args.floats("dKs", length, "1 to " + std::to_string(max_count));
+  for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
+    const bool integer = x[i] == std::floor(x[i]) && x[i] >= 1 && x[i] <= kMaxDim;
+    if (!integer)
+      args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) +
+                " is out of range: allowed an integer from 1 to 4096");
+    else if (i > 0 && !(x[i] > x[i - 1]))
+      args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) + " is not allowed: dKs must increase (dKs[" +
+                std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
+    else
+      d_ks.push_back(static_cast<int>(x[i]));
+  }
+  return d_ks;
+}
+
 // gradientSweep({ dKs, n, trials, seed, model, threshold }) → { dKs, unscaled, scaled, ratio, … }
 val gradient_sweep(val options) {
   Args args(options, {"dKs", "n", "trials", "seed", "model", "threshold"});
@@ -637,21 +682,7 @@ val gradient_sweep(val options) {
   if (!args.has("dKs")) {
     for (int d = 1; d <= kMaxDim; d *= 2) d_ks.push_back(d);
   } else {
-    const double length = array_length(options, "dKs");
-    if (args.ok() && length >= 0 && (length < 1 || length > kMaxDKs))
-      args.fail("dKs has " + fmt_number(length) + " entries: allowed an array of 1 to 64 increasing integers from 1 to 4096");
-    const std::vector<float> x = args.floats("dKs", length, "1 to 64");
-    for (std::size_t i = 0; i < x.size() && args.ok(); ++i) {
-      const bool integer = x[i] == std::floor(x[i]) && x[i] >= 1 && x[i] <= kMaxDim;
-      if (!integer)
-        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) +
-                  " is out of range: allowed an integer from 1 to 4096");
-      else if (i > 0 && !(x[i] > x[i - 1]))
-        args.fail("dKs[" + std::to_string(i) + "] = " + fmt_number(x[i]) + " is not allowed: dKs must increase (dKs[" +
-                  std::to_string(i - 1) + "] = " + fmt_number(x[i - 1]) + ")");
-      else
-        d_ks.push_back(static_cast<int>(x[i]));
-    }
+    d_ks = read_dks(args, options, kMaxDKs);
   }
   if (args.ok())
     check_gradient_work(args, model, trials, d_ks.size(), d_ks.back(), n, "2·trials·dKs.length·n",
@@ -1038,6 +1069,7 @@ val derivation(val options) {
   r.set("sumVarProducts", quantity(m.sum_var_products, t.sum_var_products));
   r.set("covarianceSum", quantity(m.covariance_sum, t.covariance_sum));
   r.set("sumVarQVarK", quantity(m.sum_var_q_var_k, t.sum_var_q_var_k));
+  r.set("scaledVariance", quantity(m.scaled_var_dot, t.scaled_var_dot));
   r.set("dK", c.d_k);
   r.set("samples", c.samples);
   r.set("computeMs", compute_ms);
@@ -1110,6 +1142,8 @@ val assumption_check(val options) {
   set_estimate(r, "withinRowVariance", p.within_row);
   set_estimate(r, "meanDiagonal", p.mean_diagonal);
   set_estimate(r, "meanOffDiagonal", p.mean_off_diagonal);
+  set_estimate(r, "diagonalRatio", p.diagonal_ratio);
+  r.set("predictedDiagonalRatio", p.predicted.diagonal_ratio);
   r.set("scaledVariance", p.scaled_variance);
   r.set("scaledVarianceStdError", p.measured.std_error / c.d_k);
   r.set("scaledPredicted", p.scaled_predicted);
@@ -1142,17 +1176,26 @@ val weight_drift(val options) {
   const asl::AssumptionConfig c = read_assumption_config(args);
   std::vector<double> drifts = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0};
   if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxDrifts, 0.01, 100.0);
-  check_assumption_work(args, c, drifts.size());
+  // f = 1 from the same draws is the base of varianceRatio: computed as one more factor when the list lacks it.
+  const std::size_t k = drifts.size();
+  std::size_t base = 0;
+  while (base < k && drifts[base] != 1.0) ++base;
+  std::vector<double> computed = drifts;
+  if (base == k) computed.push_back(1.0);
+  check_assumption_work(args, c, computed.size());
   if (!args.ok()) return failure(args.error());
 
   const double start = emscripten_get_now();
-  const asl::AssumptionCheck a = asl::assumption_check(c, drifts);
+  const asl::AssumptionCheck a = asl::assumption_check(c, computed);
   const double compute_ms = emscripten_get_now() - start;
-  const std::size_t k = drifts.size();
   std::vector<double> predicted(k), predicted_all(k), measured(k), measured_se(k), diagonal(k), off_diagonal(k),
-      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k);
+      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k), ratio(k),
+      sd_ratio(k), restored(k), restored_se(k);
+  const double base_variance = a.points[base].measured.value;
   for (std::size_t i = 0; i < k; ++i) {
     const asl::AssumptionPoint& p = a.points[i];
+    ratio[i] = p.measured.value / base_variance;
+    sd_ratio[i] = std::sqrt(ratio[i]);
     predicted[i] = p.predicted.paper;
     predicted_all[i] = p.predicted.all;
     measured[i] = p.measured.value;
@@ -1166,6 +1209,8 @@ val weight_drift(val options) {
     max_weight_se[i] = p.scaled.max_weight.std_error;
     entropy[i] = p.scaled.entropy.value;
     entropy_se[i] = p.scaled.entropy.std_error;
+    restored[i] = p.restored.max_weight.value;
+    restored_se[i] = p.restored.max_weight.std_error;
   }
   val r = val::object();
   r.set("drifts", f64(drifts));
@@ -1173,6 +1218,8 @@ val weight_drift(val options) {
   r.set("predictedAll", f64(predicted_all));
   r.set("measured", f64(measured));
   r.set("measuredStdError", f64(measured_se));
+  r.set("varianceRatio", f64(ratio));
+  r.set("sdRatio", f64(sd_ratio));
   r.set("measuredDiagonal", f64(diagonal));
   r.set("measuredOffDiagonal", f64(off_diagonal));
   r.set("scaledVariance", f64(scaled));
@@ -1182,6 +1229,8 @@ val weight_drift(val options) {
   r.set("maxWeightStdError", f64(max_weight_se));
   r.set("entropy", f64(entropy));
   r.set("entropyStdError", f64(entropy_se));
+  r.set("restoredMaxWeight", f64(restored));
+  r.set("restoredMaxWeightStdError", f64(restored_se));
   r.set("assumed", sharpness(a.assumed));
   r.set("maxEntropy", a.max_entropy);
   r.set("standardBeta", 1.0 / std::sqrt(static_cast<double>(c.d_k)));
@@ -1850,4 +1899,206 @@ EMSCRIPTEN_BINDINGS(attention_scale_lab_training) {
   emscripten::function("trainerAttention", &trainer_attention);
   emscripten::function("trainerDelete", &trainer_delete);
   emscripten::function("trainerCount", &trainer_count);
+}
+
+// ===============================================================================================================
+// Lesson 7 (cpp/engine/beyond.h, docs/API.md): what later work does about attention's temperature. lengthScaling
+// is closed form; alignmentScaling and qkNormDemo are Monte Carlo from the engine's seeded generator.
+// ===============================================================================================================
+#include <functional>
+#include <utility>
+
+#include "../engine/beyond.h"
+
+namespace {
+
+constexpr int kMaxLengthPoints = 256;              // ns.length in lengthScaling
+constexpr double kMaxLengthKeys = 1e12;            // the largest n in lengthScaling
+constexpr double kMaxLengthLogit = 1000.0;         // |top|, |rest| in lengthScaling
+constexpr double kMaxLengthS = 100.0;              // s in lengthScaling
+constexpr int kMaxBeyondDKs = 32;                  // dKs.length in alignmentScaling
+constexpr int kMaxBeyondKeys = 256;                // n in alignmentScaling and qkNormDemo
+constexpr int kMaxBeyondSamples = 100000;          // samples in alignmentScaling and qkNormDemo
+constexpr double kMaxAlignmentDraws = 8388608.0;   // normal draws in alignmentScaling: samples·(max dKs + n·dKs.length)
+constexpr int kMaxQkNormDrifts = 64;               // drifts.length in qkNormDemo
+constexpr double kMaxQkNormWork = 134217728.0;     // multiply-adds in qkNormDemo: samples·drifts.length·n·dK
+
+val two_level_value(const asl::TwoLevelRow& row) {
+  val r = val::object();
+  r.set("topWeight", row.top_weight);
+  r.set("maxWeight", row.max_weight);
+  r.set("entropy", row.entropy);
+  return r;
+}
+
+// Sets r[name] to a Float64Array of field(point) over the points, for each (name, field): one array per quantity,
+// indexed like the list option the points came from.
+template <class Point>
+using Column = std::pair<const char*, std::function<double(const Point&)>>;
+template <class Point>
+void set_columns(val& r, const std::vector<Point>& points, const std::vector<Column<Point>>& columns) {
+  std::vector<double> values(points.size());
+  for (const auto& [name, field] : columns) {
+    for (std::size_t i = 0; i < points.size(); ++i) values[i] = field(points[i]);
+    r.set(name, f64(values));
+  }
+}
+
+// lengthScaling({ ns, top, rest, s }) → per n, the largest weight and entropy of one logit `top` among n − 1 logits
+// `rest`, plain and with every logit multiplied by s·ln n
+val length_scaling(val options) {
+  Args args(options, {"ns", "top", "rest", "s"});
+  if (!args.has("ns")) args.fail("ns is missing: allowed an array of 1 to 256 integers from 1 to 1000000000000");
+  const double top = args.number("top", -kMaxLengthLogit, kMaxLengthLogit, 3.0);
+  const double rest = args.number("rest", -kMaxLengthLogit, kMaxLengthLogit, -2.0);
+  const double s = args.number("s", 0.0, kMaxLengthS, 0.43);
+  const std::vector<double> ns = read_doubles(args, options, "ns", 1, kMaxLengthPoints, 1.0, kMaxLengthKeys);
+  for (std::size_t i = 0; i < ns.size() && args.ok(); ++i)
+    if (ns[i] != std::floor(ns[i]))
+      args.fail("ns[" + std::to_string(i) + "] = " + fmt_number(ns[i]) +
+                " is not allowed: allowed an integer from 1 to 1000000000000 (a number of keys)");
+  if (!args.ok()) return failure(args.error());
+
+  const asl::LengthScaling l = asl::length_scaling(ns.data(), static_cast<int>(ns.size()), top, rest, s);
+  using P = asl::LengthPoint;
+  val r = val::object();
+  set_columns<P>(r, l.points, {{"ns", [](const P& p) { return p.n; }},
+                               {"scale", [](const P& p) { return p.scale; }},
+                               {"plainMaxWeight", [](const P& p) { return p.plain.max_weight; }},
+                               {"plainTopWeight", [](const P& p) { return p.plain.top_weight; }},
+                               {"plainEntropy", [](const P& p) { return p.plain.entropy; }},
+                               {"scaledMaxWeight", [](const P& p) { return p.scaled.max_weight; }},
+                               {"scaledTopWeight", [](const P& p) { return p.scaled.top_weight; }},
+                               {"scaledEntropy", [](const P& p) { return p.scaled.entropy; }},
+                               {"maxEntropy", [](const P& p) { return std::log(p.n); }}});
+  r.set("sGap", l.s_gap);
+  r.set("scaledLimit", l.scaled_limit);
+  r.set("criticalS", l.critical_s);
+  r.set("unitScaleN", l.unit_scale_n);
+  r.set("top", top);
+  r.set("rest", rest);
+  r.set("s", s);
+  return success(r);
+}
+
+// Per-d_k fields of one scale (1/√d_k or μP's) as an object of Float64Arrays: { scale: [...], alignedLogit: [...], … }.
+val scaled_rows_value(const asl::AlignmentScaling& a, double asl::AlignmentPoint::*scale, asl::ScaledRow asl::AlignmentPoint::*row) {
+  using P = asl::AlignmentPoint;
+  const auto of = [row](double asl::ScaledRow::*field) { return [row, field](const P& p) { return (p.*row).*field; }; };
+  const auto value = [row](asl::Estimate asl::ScaledRow::*field) { return [row, field](const P& p) { return ((p.*row).*field).value; }; };
+  const auto error = [row](asl::Estimate asl::ScaledRow::*field) { return [row, field](const P& p) { return ((p.*row).*field).std_error; }; };
+  val r = val::object();
+  set_columns<P>(r, a.points, {{"scale", [scale](const P& p) { return p.*scale; }},
+                               {"alignedLogit", value(&asl::ScaledRow::aligned_logit)},
+                               {"alignedLogitStdError", error(&asl::ScaledRow::aligned_logit)},
+                               {"alignedLogitSd", of(&asl::ScaledRow::aligned_logit_sd)},
+                               {"otherLogitSd", of(&asl::ScaledRow::other_logit_sd)},
+                               {"maxWeight", value(&asl::ScaledRow::max_weight)},
+                               {"maxWeightStdError", error(&asl::ScaledRow::max_weight)},
+                               {"alignedWeight", value(&asl::ScaledRow::aligned_weight)},
+                               {"alignedWeightStdError", error(&asl::ScaledRow::aligned_weight)},
+                               {"entropy", value(&asl::ScaledRow::entropy)},
+                               {"entropyStdError", error(&asl::ScaledRow::entropy)},
+                               {"theoryMean", of(&asl::ScaledRow::theory_mean)},
+                               {"theorySd", of(&asl::ScaledRow::theory_sd)},
+                               {"theoryOtherSd", of(&asl::ScaledRow::theory_other_sd)}});
+  return r;
+}
+
+// alignmentScaling({ dKs, rho, n, samples, baseDK, seed }) → per d_k, the logits of a query against a key aligned
+// with it (coordinate correlation rho) and n − 1 independent keys, scaled by 1/√d_k and by μP's √baseDK/d_k
+val alignment_scaling(val options) {
+  Args args(options, {"dKs", "rho", "n", "samples", "baseDK", "seed"});
+  asl::AlignmentConfig c;
+  if (!args.has("dKs")) args.fail("dKs is missing: allowed an array of 1 to 32 increasing integers from 1 to 4096");
+  c.rho = args.number("rho", -1.0, 1.0, 0.5);
+  c.n = args.integer("n", 2, kMaxBeyondKeys, 16);
+  c.samples = args.integer("samples", 2, kMaxBeyondSamples, 400);
+  c.base_d_k = args.integer("baseDK", 1, kMaxDim, 1);
+  c.seed = args.seed("seed", 1);
+  c.d_ks = read_dks(args, options, kMaxBeyondDKs);
+  if (args.ok()) {
+    const double draws = static_cast<double>(c.samples) * (c.d_ks.back() + static_cast<double>(c.n) * c.d_ks.size());
+    if (draws > kMaxAlignmentDraws)
+      args.fail("samples·(max(dKs) + n·dKs.length) = " + fmt_number(draws) + " is too large: allowed at most 8388608");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::AlignmentScaling a = asl::alignment_scaling(c);
+  const double compute_ms = emscripten_get_now() - start;
+  using P = asl::AlignmentPoint;
+  val r = val::object();
+  r.set("dKs", i32(c.d_ks));
+  r.set("inverseSqrt", scaled_rows_value(a, &P::inverse_sqrt_scale, &P::inverse_sqrt));
+  r.set("mup", scaled_rows_value(a, &P::mup_scale, &P::mup));
+  r.set("mupLimit", two_level_value(a.mup_limit));
+  r.set("uniformWeight", 1.0 / c.n);
+  r.set("maxEntropy", std::log(static_cast<double>(c.n)));
+  r.set("rho", c.rho);
+  r.set("n", c.n);
+  r.set("samples", c.samples);
+  r.set("baseDK", c.base_d_k);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+// Per-drift fields of one way of forming the logits: { entropy: [...], entropyStdError: [...], … }.
+val sharpness_columns(const asl::QkNormDemo& d, asl::RowSharpness asl::QkNormPoint::*way) {
+  using P = asl::QkNormPoint;
+  val r = val::object();
+  set_columns<P>(r, d.points, {{"entropy", [way](const P& p) { return (p.*way).entropy.value; }},
+                               {"entropyStdError", [way](const P& p) { return (p.*way).entropy.std_error; }},
+                               {"maxWeight", [way](const P& p) { return (p.*way).max_weight.value; }},
+                               {"maxWeightStdError", [way](const P& p) { return (p.*way).max_weight.std_error; }},
+                               {"maxAbsLogit", [way](const P& p) { return (p.*way).max_abs_logit; }}});
+  return r;
+}
+
+// qkNormDemo({ dK, n, drifts, g, samples, seed }) → per drift factor f on the queries and keys, the mean entropy and
+// largest weight of a row under standard attention, QK-norm and qk-layernorm, and what logits in [−g, g] allow
+val qk_norm_demo(val options) {
+  Args args(options, {"dK", "n", "drifts", "g", "samples", "seed"});
+  asl::QkNormConfig c;
+  c.d_k = args.integer("dK", 2, kMaxDim, 64);
+  c.n = args.integer("n", 2, kMaxBeyondKeys, 16);
+  c.g = args.number("g", 0.001, 1000.0, 8.0);
+  c.samples = args.integer("samples", 2, kMaxBeyondSamples, 200);
+  c.seed = args.seed("seed", 1);
+  std::vector<double> drifts = {0.25, 0.5, 1.0, 2.0, 4.0};
+  if (args.has("drifts")) drifts = read_doubles(args, options, "drifts", 1, kMaxQkNormDrifts, 0.001, 1000.0);
+  if (args.ok()) {
+    const double work = static_cast<double>(c.samples) * drifts.size() * c.n * c.d_k;
+    if (work > kMaxQkNormWork)
+      args.fail("samples·drifts.length·n·dK = " + fmt_number(work) + " is too large: allowed at most 134217728");
+  }
+  if (!args.ok()) return failure(args.error());
+
+  const double start = emscripten_get_now();
+  const asl::QkNormDemo d = asl::qk_norm_demo(c, drifts.data(), static_cast<int>(drifts.size()));
+  const double compute_ms = emscripten_get_now() - start;
+  val r = val::object();
+  r.set("drifts", f64(drifts));
+  r.set("standard", sharpness_columns(d, &asl::QkNormPoint::standard));
+  r.set("qkNorm", sharpness_columns(d, &asl::QkNormPoint::qk_norm));
+  r.set("qkLayerNorm", sharpness_columns(d, &asl::QkNormPoint::qk_layernorm));
+  r.set("sharpest", two_level_value(d.sharpest));
+  r.set("minEntropy", d.min_entropy);
+  r.set("minEntropyTops", d.min_entropy_tops);
+  r.set("maxEntropy", d.max_entropy);
+  r.set("layerNormBound", std::sqrt(static_cast<double>(c.d_k)));
+  r.set("dK", c.d_k);
+  r.set("g", c.g);
+  r.set("n", c.n);
+  r.set("samples", c.samples);
+  r.set("computeMs", compute_ms);
+  return success(r);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_scale_lab_beyond) {
+  emscripten::function("lengthScaling", &length_scaling);
+  emscripten::function("alignmentScaling", &alignment_scaling);
+  emscripten::function("qkNormDemo", &qk_norm_demo);
 }

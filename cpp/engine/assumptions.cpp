@@ -25,11 +25,9 @@ std::uint64_t sample_index(int sample, int index) {
   return (static_cast<std::uint64_t>(sample) << 20) | static_cast<std::uint64_t>(index);
 }
 
-// A population variance pooled over blocks of equal size (one block per sample), V = mean(a) − mean(b)², where a
-// and b are a block's mean of s² and of s. Entries within a block share their sample's X and W, so the standard
-// error comes from the spread of whole blocks (the delta method on (ā, b̄)):
-// Var(V) ≈ [Var(a) − 4b̄·Cov(a, b) + 4b̄²·Var(b)] / samples. Sums are kept relative to the first block.
-struct BlockMoments {
+// Means, variances and the covariance of two per-sample quantities (a, b), one add() per sample. Sums are kept
+// relative to the first sample, so large means cost no digits.
+struct PairMoments {
   double count = 0.0, a0 = 0.0, b0 = 0.0, sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0;
   void add(double a, double b) {
     if (count == 0.0) a0 = a, b0 = b;
@@ -37,18 +35,37 @@ struct BlockMoments {
     count += 1.0;
     sa += da, sb += db, saa += da * da, sbb += db * db, sab += da * db;
   }
-  Estimate variance() const {
-    const double n = count, ma = sa / n, mb = sb / n, mean = b0 + mb;
-    const double var_a = (saa - n * ma * ma) / (n - 1.0), var_b = (sbb - n * mb * mb) / (n - 1.0);
-    const double cov = (sab - n * ma * mb) / (n - 1.0);
-    const double v = var_a - 4.0 * mean * cov + 4.0 * mean * mean * var_b;
-    return {(a0 + ma) - mean * mean, std::sqrt(std::fmax(v, 0.0) / n)};
-  }
-  Estimate mean() const {
-    const double n = count, mb = sb / n;
-    return {b0 + mb, std::sqrt(std::fmax((sbb - n * mb * mb) / (n - 1.0), 0.0) / n)};
-  }
+  double mean_a() const { return a0 + sa / count; }
+  double mean_b() const { return b0 + sb / count; }
+  double var_a() const { return (saa - sa * sa / count) / (count - 1.0); }
+  double var_b() const { return (sbb - sb * sb / count) / (count - 1.0); }
+  double cov() const { return (sab - sa * sb / count) / (count - 1.0); }
 };
+
+// A population variance pooled over blocks of equal size (one block per sample), V = mean(a) − mean(b)², where a
+// and b are a block's mean of s² and of s. Entries within a block share their sample's X and W, so the standard
+// error comes from the spread of whole blocks (the delta method on (ā, b̄)):
+// Var(V) ≈ [Var(a) − 4b̄·Cov(a, b) + 4b̄²·Var(b)] / samples.
+struct BlockMoments {
+  PairMoments m;
+  void add(double a, double b) { m.add(a, b); }
+  Estimate variance() const {
+    const double mean = m.mean_b();
+    const double v = m.var_a() - 4.0 * mean * m.cov() + 4.0 * mean * mean * m.var_b();
+    return {m.mean_a() - mean * mean, std::sqrt(std::fmax(v, 0.0) / m.count)};
+  }
+  Estimate mean() const { return {m.mean_b(), std::sqrt(std::fmax(m.var_b(), 0.0) / m.count)}; }
+};
+
+// The ratio R = top/bottom of two such variances from the same samples, given their per-sample mean squares
+// (a, b) = (a₁, a₂). Its standard error is the delta method on (ā₁, ā₂); the squared means the variances subtract are
+// O(1/samples) and left out of the error: Var(R) ≈ R²·[Var(a₁)/ā₁² + Var(a₂)/ā₂² − 2·Cov(a₁, a₂)/(ā₁ā₂)] / samples.
+// Both come from each sample's X and W, so their covariance matters.
+Estimate variance_ratio(const PairMoments& m, double top, double bottom) {
+  const double a = m.mean_a(), b = m.mean_b(), r = top / bottom;
+  const double rel = m.var_a() / (a * a) + m.var_b() / (b * b) - 2.0 * m.cov() / (a * b);
+  return {r, std::fabs(r) * std::sqrt(std::fmax(rel, 0.0) / m.count)};
+}
 
 struct SharpnessAcc {
   RunningMean max_weight, entropy;
@@ -93,6 +110,7 @@ DerivationQuantities<double> derivation_theory(const DerivationConfig& c) {
   t.sum_var_products = d * t.var_product;
   t.covariance_sum = 0.0;
   t.sum_var_q_var_k = d * sq * sq * sk * sk;
+  t.scaled_var_dot = t.var_dot / d;
   return t;
 }
 
@@ -174,6 +192,7 @@ DerivationCheck derivation_check(const DerivationConfig& c) {
   m.var_dot = w_var_dot.estimate();
   m.sum_var_products = {d * m.var_product.value, d * m.var_product.std_error};
   m.covariance_sum = w_cov_sum.estimate();
+  m.scaled_var_dot = {m.var_dot.value / d, m.var_dot.std_error / d};
   double step3 = 0.0, step3_var = 0.0;
   const double n = samples;
   for (int i = 0; i < d; ++i) {
@@ -230,6 +249,7 @@ ScoreVarianceForms score_variance_forms(const AssumptionConfig& c, double drift)
   f.diagonal = w * (dx * dx * e2 * e2 + dx * (2.0 * s2 * s2 + 4.0 * m2 * s2));
   f.all = f.diagonal / n + f.off_diagonal * (1.0 - 1.0 / n);
   f.within_row = (1.0 - 1.0 / (n - 1.0)) * w * dx * dx * s2 * e2;
+  f.diagonal_ratio = f.diagonal / f.off_diagonal;
   return f;
 }
 
@@ -243,6 +263,7 @@ AssumptionCheck assumption_check(const AssumptionConfig& c, const std::vector<do
 
   struct Acc {
     BlockMoments all, diagonal, off_diagonal;
+    PairMoments diagonal_over_off;  // (mean square on the diagonal, off it)
     RunningMean within_row;
     SharpnessAcc scaled, restored;
     ScoreVarianceForms forms;
@@ -318,6 +339,7 @@ AssumptionCheck assumption_check(const AssumptionConfig& c, const std::vector<do
       m.all.add((diag_ss + off_ss) / n_all, (diag_s + off_s) / n_all);
       m.diagonal.add(diag_ss / n, diag_s / n);
       m.off_diagonal.add(off_ss / n_off, off_s / n_off);
+      m.diagonal_over_off.add(diag_ss / n, off_ss / n_off);
       m.within_row.add(within / n);
       m.scaled.max_weight.add(scaled_max / n);
       m.scaled.entropy.add(scaled_entropy / n);
@@ -353,6 +375,7 @@ AssumptionCheck assumption_check(const AssumptionConfig& c, const std::vector<do
     p.within_row = m.within_row.estimate();
     p.mean_diagonal = m.diagonal.mean();
     p.mean_off_diagonal = m.off_diagonal.mean();
+    p.diagonal_ratio = variance_ratio(m.diagonal_over_off, p.measured_diagonal.value, p.measured_off_diagonal.value);
     p.scaled_variance = p.measured.value / d_k;
     p.scaled_predicted = p.predicted.paper / d_k;
     p.standard_beta = standard_beta;

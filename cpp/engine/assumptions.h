@@ -38,6 +38,7 @@ struct DerivationQuantities {
   T sum_var_products{};          // step 2: Σᵢ Var(qᵢkᵢ)
   T covariance_sum{};            // Σ_{i≠j} Cov(qᵢkᵢ, qⱼkⱼ) = step 1 − step 2 (0 under the assumptions)
   T sum_var_q_var_k{};           // step 3: Σᵢ Var(qᵢ)·Var(kᵢ)
+  T scaled_var_dot{};            // Var(q·k)/d_k: the variance of the logits q·k/√d_k (1 under the assumptions)
 };
 
 struct DerivationCheck {
@@ -70,6 +71,7 @@ struct ScoreVarianceForms {
   double diagonal = 0.0;       // Var(q_i·k_i)
   double all = 0.0;            // what the variance of all tokens² scores tends to
   double within_row = 0.0;     // E[population variance of q_i·k_j over the keys j ≠ i of one row]
+  double diagonal_ratio = 0.0; // diagonal / off_diagonal: 1 + 2/d_x when mean_x = 0
 };
 ScoreVarianceForms score_variance_forms(const AssumptionConfig& c, double drift);
 
@@ -84,6 +86,7 @@ struct AssumptionPoint {
   Estimate measured;                  // variance of all tokens² scores
   Estimate measured_diagonal, measured_off_diagonal, within_row;
   Estimate mean_diagonal, mean_off_diagonal;
+  Estimate diagonal_ratio;            // measured_diagonal / measured_off_diagonal, with its delta-method error
   double scaled_variance = 0.0;       // measured / d_k: the variance after the 1/√d_k scaling
   double scaled_predicted = 0.0;      // predicted.paper / d_k
   double standard_beta = 0.0;         // 1/√d_k

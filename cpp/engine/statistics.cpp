@@ -1,5 +1,6 @@
 // Lesson 2's statistics (see statistics.h). The sweep is the only hot loop: one SIMD rank-1 update of the Gram
-// matrix per dimension, which also returns the moments of the updated pairs, so each d costs one pass over memory.
+// matrix per dimension, which also returns the moments of the updated pairs and of each row, so each d costs one
+// pass over memory.
 #include "statistics.h"
 
 #include <cmath>
@@ -22,6 +23,10 @@ double EntryDistribution::product_variance() const {
 }
 
 double EntryDistribution::shared_covariance() const { return entry_mean() * entry_mean() * entry_variance(); }
+
+double EntryDistribution::row_variance() const {
+  return (entry_mean() * entry_mean() + entry_variance()) * entry_variance();
+}
 
 double EntryDistribution::sample(Rng& rng) const {
   return kind == Kind::uniform ? rng.uniform() : mean + std * rng.normal();
@@ -130,6 +135,13 @@ double expected_pairs_slope(const EntryDistribution& dist, int vectors) {
   return dist.product_variance() * (1.0 - 1.0 / pairs) - 2.0 * (n - 2.0) * dist.shared_covariance() / pairs;
 }
 
+// Row i holds x_i·x_j for the n − 1 keys j ≠ i. Given x_i, those are independent with variance ‖x_i‖²σ², so a
+// row's population variance averages (1 − 1/(n − 1))·‖x_i‖²σ², and E‖x_i‖² = d(μ² + σ²). The rest of the all-pairs
+// variance, about d·μ²σ², is the spread of the rows' means x_i·μ from query to query.
+double expected_row_slope(const EntryDistribution& dist, int vectors) {
+  return dist.row_variance() * (1.0 - 1.0 / (vectors - 1.0));
+}
+
 namespace {
 
 // The two variances of Hoeffding's decomposition for the kernel g(x, y) = (x·y − dμ²)², x and y independent
@@ -181,9 +193,31 @@ VariancePrediction predict_independent_pairs_variance(const EntryDistribution& d
   VariancePrediction p;
   p.theory = d * dist.product_variance();
   p.expected = p.theory * (1.0 - 1.0 / pairs);
-  p.sd = std::sqrt(zetas(dist, d).zeta2 / pairs);
+  p.sd = std::sqrt(std::fmax(zetas(dist, d).zeta2 / pairs, 0.0));  // ζ₂ = 0 for σ = 0, and rounding may dip below
   return p;
 }
+
+namespace {
+
+// The law of total variance over the rows of the symmetric Gram matrix without its diagonal: every row has n − 1
+// entries and every pair sits in two rows, so the all-pairs variance is the mean within-row variance plus the
+// variance of the row means. row_sums (2, n) holds each row's sum and sum of squares of deviations from a shift
+// (kern::gram_rank1_upper fills it); the shift drops out of both results.
+void row_spread(const double* row_sums, int n, double* within, double* between) {
+  const double m = n - 1.0;
+  double w = 0.0, mean_of_means = 0.0, sq_of_means = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const double mean_i = row_sums[i] / m;
+    w += std::fmax(row_sums[n + i] / m - mean_i * mean_i, 0.0);
+    mean_of_means += mean_i;
+    sq_of_means += mean_i * mean_i;
+  }
+  mean_of_means /= n;
+  *within = w / n;
+  *between = std::fmax(sq_of_means / n - mean_of_means * mean_of_means, 0.0);
+}
+
+}  // namespace
 
 VarianceSweep variance_sweep(const EntryDistribution& dist, int max_dim, int vectors, std::uint64_t seed,
                              bool scaled) {
@@ -195,9 +229,12 @@ VarianceSweep variance_sweep(const EntryDistribution& dist, int max_dim, int vec
   s.pairs = static_cast<double>(n) * (n - 1) / 2.0;
   s.mean.resize(static_cast<std::size_t>(max_dim));
   s.variance.resize(s.mean.size());
+  s.row_variance.resize(s.mean.size());
+  s.row_mean_variance.resize(s.mean.size());
 
-  // The workspace, allocated once: the Gram matrix (only its upper triangle is used) and one column of entries.
-  std::vector<double> gram(static_cast<std::size_t>(n) * n, 0.0);
+  // The workspace, allocated once: the Gram matrix (only its upper triangle is used), one column of entries and
+  // the rows' sums.
+  std::vector<double> gram(static_cast<std::size_t>(n) * n, 0.0), row_sums(2 * static_cast<std::size_t>(n));
   std::vector<float> column(static_cast<std::size_t>(n));
   double mean = 0.0;  // of the off-diagonal Gram entries at the previous d
   for (int d = 1; d <= max_dim; ++d) {
@@ -211,18 +248,23 @@ VarianceSweep variance_sweep(const EntryDistribution& dist, int max_dim, int vec
     }
     const double shift = mean + 0.5 * (sum_x * sum_x - sum_xx) / s.pairs;
     double m[2];
-    kern::gram_rank1_upper(column.data(), shift, gram.data(), m, n, n);
+    kern::gram_rank1_upper(column.data(), shift, gram.data(), m, row_sums.data(), n, n);
     const double offset = m[0] / s.pairs;  // mean − shift, from the entries themselves: no drift across d
     mean = shift + offset;
     const double variance = std::fmax(m[1] / s.pairs - offset * offset, 0.0);
     // Scaling every dot product by 1/√d scales their mean by 1/√d and their variance by 1/d (Var(cX) = c²Var(X)).
     s.mean[d - 1] = scaled ? mean / std::sqrt(static_cast<double>(d)) : mean;
     s.variance[d - 1] = scaled ? variance / d : variance;
+    double within = 0.0, between = 0.0;
+    row_spread(row_sums.data(), n, &within, &between);
+    s.row_variance[d - 1] = scaled ? within / d : within;
+    s.row_mean_variance[d - 1] = scaled ? between / d : between;
   }
 
   std::vector<double> dims(s.mean.size());
   for (std::size_t i = 0; i < dims.size(); ++i) dims[i] = static_cast<double>(i + 1);
   s.fit = fit_line(dims.data(), s.variance.data(), dims.size());
+  s.row_fit = fit_line(dims.data(), s.row_variance.data(), dims.size());
   std::vector<double> log_d, log_v;
   for (std::size_t i = 0; i < dims.size(); ++i)
     if (s.variance[i] > 0.0) {

@@ -1,6 +1,6 @@
 // Lesson 2's statistics: dot products of random vectors, the variance sweep over d = 1 … max_dim (one incremental
-// Gram matrix, one rank-1 update per d), what theory and a finite sample predict for it, a least-squares line, and
-// Var(cX) = c²·Var(X). Every variance is the population variance (divide by the count, as numpy's np.var default).
+// Gram matrix, one rank-1 update per d) with the spread within one query's row of scores, what theory and a finite
+// sample predict for it, a least-squares line, and Var(cX) = c²·Var(X). Every variance is the population variance (divide by the count, as numpy's np.var default).
 // It never throws and does no I/O: callers (the bindings, the tests) validate sizes and ranges first.
 #pragma once
 
@@ -26,6 +26,10 @@ struct EntryDistribution {
   // Cov(x·y, x·z) for independent x, y, z: μ²σ². What two dot products that share a vector have in common, per
   // dimension; 0 for zero-mean entries, 1/48 for uniform [0, 1).
   double shared_covariance() const;
+  // E[q²]·σ² = (μ² + σ²)·σ²: per dimension, the variance of q·k over the keys of one row, averaged over queries q.
+  // Given q, the scores q·k_j vary only through k_j − μ, with variance ‖q‖²σ²; the common part q·μ shifts the whole
+  // row. 1/36 for uniform [0, 1), σ⁴ for zero-mean entries (then equal to product_variance()).
+  double row_variance() const;
   // Third and fourth central moments E[(x − μ)³], E[(x − μ)⁴]: 0 and 1/80 for uniform [0, 1), 0 and 3σ⁴ for normal.
   double central_moment3() const { return 0.0; }
   double central_moment4() const { return kind == Kind::uniform ? 1.0 / 80.0 : 3.0 * std * std * std * std; }
@@ -80,6 +84,9 @@ VariancePrediction predict_all_pairs_variance(const EntryDistribution& dist, int
 VariancePrediction predict_independent_pairs_variance(const EntryDistribution& dist, int d, int pairs);
 // E[S²] / d for all pairs of n vectors: the slope a least-squares line through many samples would find.
 double expected_pairs_slope(const EntryDistribution& dist, int vectors);
+// The mean over queries of the population variance of one row of n − 1 scores, divided by d: (1 − 1/(n − 1))·
+// row_variance(). Exact: given the query, the n − 1 keys are independent draws.
+double expected_row_slope(const EntryDistribution& dist, int vectors);
 
 struct VarianceSweep {
   int max_dim = 0, vectors = 0;
@@ -88,7 +95,12 @@ struct VarianceSweep {
   // Index d − 1 for d = 1 … max_dim: the mean and population variance of all pairwise dot products of the first
   // d entries of the vectors, each divided by √d when scaled.
   std::vector<double> mean, variance;
+  // The same dot products as rows: vector i is a query, the other n − 1 vectors its keys. row_variance is the mean
+  // over queries of the variance within a row (what a softmax over the keys sees), row_mean_variance the variance
+  // of the rows' means across queries (an offset per row, which the softmax ignores). They add up to `variance`.
+  std::vector<double> row_variance, row_mean_variance;
   LineFit fit;                     // variance ≈ slope·d + intercept over d = 1 … max_dim
+  LineFit row_fit;                 // row_variance ≈ slope·d + intercept
   double log_log_slope = 0.0;      // slope of ln(variance) against ln(d) over the d where variance > 0 (NaN if < 2)
 };
 

@@ -29,7 +29,10 @@ namespace asl {
   /* order by both twins, so their gram entries are bit-identical. moments[0] and moments[1] receive the sums */ \
   /* over the off-diagonal entries j > i of (gram[i][j] − shift) and its square after the update (shift near  */ \
   /* their mean keeps the variance free of cancellation); these two are sums in different orders.             */ \
-  void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld);
+  /* row_sums is (2, n), overwritten: row_sums[i] and row_sums[n + i] are the same two sums over row i of the */ \
+  /* symmetric matrix without its diagonal (entries j > i, and gram[j][i] for j < i), for per-row statistics. */ \
+  void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, double* row_sums, int n,     \
+                        int ld);
 
 namespace scalar {
 ASL_KERNEL_DECLARATIONS

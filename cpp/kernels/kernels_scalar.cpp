@@ -72,18 +72,27 @@ void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int
   }
 }
 
-void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld) {
+void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, double* row_sums, int n, int ld) {
+  double* row_sq = row_sums + n;
+  for (int i = 0; i < n; ++i) row_sums[i] = row_sq[i] = 0.0;
   double sum = 0.0, sum_sq = 0.0;
   for (int i = 0; i < n; ++i) {
     const double x_i = x[i];
     double* gram_i = gram + static_cast<long>(i) * ld;
     gram_i[i] += x_i * x_i;
+    double sum_i = 0.0, sq_i = 0.0;  // over j > i
     for (int j = i + 1; j < n; ++j) {
       gram_i[j] += x_i * static_cast<double>(x[j]);  // exact product, one rounding in the sum
       const double t = gram_i[j] - shift;
-      sum += t;
-      sum_sq += t * t;
+      sum_i += t;
+      sq_i += t * t;
+      row_sums[j] += t;  // the same entry, below the diagonal of row j
+      row_sq[j] += t * t;
     }
+    row_sums[i] += sum_i;
+    row_sq[i] += sq_i;
+    sum += sum_i;
+    sum_sq += sq_i;
   }
   moments[0] = sum;
   moments[1] = sum_sq;

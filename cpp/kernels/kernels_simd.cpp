@@ -288,17 +288,20 @@ void matmul_wv(const float* w, const float* v, float* out, int n_q, int n_k, int
   }
 }
 
-void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, int n, int ld) {
+void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, double* row_sums, int n, int ld) {
   // Four entries of a row per step: one float32 load of x[j…j+3], widened into two float64 pairs. Row i starts at
-  // column i + 1, so loads are unaligned; the last (n − i − 1) % 4 entries go through the scalar tail.
+  // column i + 1, so loads are unaligned; the last (n − i − 1) % 4 entries go through the scalar tail. Each entry
+  // also goes to row j's sums (its place below the diagonal), added in the same order as the scalar twin.
+  double* row_sq = row_sums + n;
+  for (int i = 0; i < n; ++i) row_sums[i] = row_sq[i] = 0.0;
   const f64x2 shift_v = splat_f64(shift);
-  f64x2 sum_a = splat_f64(0.0), sum_b = splat_f64(0.0), sq_a = splat_f64(0.0), sq_b = splat_f64(0.0);
   double sum = 0.0, sum_sq = 0.0;
   for (int i = 0; i < n; ++i) {
     const double x_i = x[i];
     double* gram_i = gram + static_cast<long>(i) * ld;
     gram_i[i] += x_i * x_i;
     const f64x2 x_i_v = splat_f64(x_i);
+    f64x2 sum_a = splat_f64(0.0), sum_b = splat_f64(0.0), sq_a = splat_f64(0.0), sq_b = splat_f64(0.0);
     int j = i + 1;
     for (; j + 4 <= n; j += 4) {
       const f32x4 x_j = load(x + j);
@@ -307,20 +310,32 @@ void gram_rank1_upper(const float* x, double shift, double* gram, double* moment
       store_f64(gram_i + j, g0);
       store_f64(gram_i + j + 2, g1);
       const f64x2 t0 = sub_f64(g0, shift_v), t1 = sub_f64(g1, shift_v);
+      const f64x2 s0 = mul_f64(t0, t0), s1 = mul_f64(t1, t1);
       sum_a = add_f64(sum_a, t0);
       sum_b = add_f64(sum_b, t1);
-      sq_a = add_f64(sq_a, mul_f64(t0, t0));
-      sq_b = add_f64(sq_b, mul_f64(t1, t1));
+      sq_a = add_f64(sq_a, s0);
+      sq_b = add_f64(sq_b, s1);
+      store_f64(row_sums + j, add_f64(load_f64(row_sums + j), t0));
+      store_f64(row_sums + j + 2, add_f64(load_f64(row_sums + j + 2), t1));
+      store_f64(row_sq + j, add_f64(load_f64(row_sq + j), s0));
+      store_f64(row_sq + j + 2, add_f64(load_f64(row_sq + j + 2), s1));
     }
+    double sum_i = hsum_f64(add_f64(sum_a, sum_b)), sq_i = hsum_f64(add_f64(sq_a, sq_b));
     for (; j < n; ++j) {
       gram_i[j] += x_i * static_cast<double>(x[j]);
       const double t = gram_i[j] - shift;
-      sum += t;
-      sum_sq += t * t;
+      sum_i += t;
+      sq_i += t * t;
+      row_sums[j] += t;
+      row_sq[j] += t * t;
     }
+    row_sums[i] += sum_i;
+    row_sq[i] += sq_i;
+    sum += sum_i;
+    sum_sq += sq_i;
   }
-  moments[0] = hsum_f64(add_f64(sum_a, sum_b)) + sum;
-  moments[1] = hsum_f64(add_f64(sq_a, sq_b)) + sum_sq;
+  moments[0] = sum;
+  moments[1] = sum_sq;
 }
 
 }  // namespace asl::simd

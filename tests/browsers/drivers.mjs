@@ -41,6 +41,17 @@ async function until(evaluate, fn, args, { timeout = 30000, what = 'a condition'
   }
 }
 
+/** A tab: evaluate(fn, ...args), until(fn, ...args) (30 s), untilLong(fn) (two minutes: a training run), and `extras`. */
+function tabOf(evaluate, extras) {
+  const what = (fn) => fn.toString().slice(0, 80);
+  return {
+    evaluate,
+    until: (fn, ...args) => until(evaluate, fn, args, { what: what(fn) }),
+    untilLong: (fn) => until(evaluate, fn, [], { timeout: 120000, what: what(fn) }),
+    ...extras,
+  };
+}
+
 export async function launch(name) {
   return name === 'firefox' ? launchFirefox() : launchWebKit();
 }
@@ -60,14 +71,11 @@ async function launchFirefox() {
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.setViewport({ width, height });
       await page.goto(url);
-      const evaluate = (fn, ...args) => page.evaluate(fn, ...args);
-      return {
-        evaluate,
-        until: (fn, ...args) => until(evaluate, fn, args, { what: fn.toString().slice(0, 80) }),
+      return tabOf((fn, ...args) => page.evaluate(fn, ...args), {
         errors: async () => errors.slice(),
         screenshot: (path) => page.screenshot({ path, fullPage: false }),
         close: () => page.close(),
-      };
+      });
     },
     async close() {
       for (const p of pages) await p.close().catch(() => {});
@@ -136,14 +144,12 @@ async function launchWebKit() {
       await driver.manage().window().setRect({ width, height }).catch(() => {});
       await driver.get(url);
       const evaluate = (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args);
-      return {
-        evaluate,
-        until: (fn, ...args) => until(evaluate, fn, args, { what: fn.toString().slice(0, 80) }),
+      return tabOf(evaluate, {
         // Collected by tests/browsers/errors.js where it was injected; elsewhere only errors after this call.
         errors: () => evaluate(() => (window.__aslErrors ? window.__aslErrors.slice() : [])),
         screenshot: async (path) => fs.writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
         close: () => driver.quit(),
-      };
+      });
     },
     async close() {
       for (const d of sessions) await d.quit().catch(() => {});

@@ -61,6 +61,8 @@ TEST_CASE("each step of Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = d
     REQUIRE(t.var_dot == d);
     REQUIRE(t.sum_var_products == d);
     REQUIRE(t.sum_var_q_var_k == d);
+    REQUIRE(t.scaled_var_dot == 1.0);
+    REQUIRE(within(m.scaled_var_dot, 1.0, m.scaled_var_dot.std_error));
     const struct {
       const char* name;
       asl::Estimate got;
@@ -136,6 +138,10 @@ TEST_CASE("a mean or a correlation breaks step 3 (Var(qᵢkᵢ) = Var qᵢ·Var 
     REQUIRE(within(m.var_dot, r.theory.var_dot, m.var_dot.std_error));
     REQUIRE(within(m.sum_var_products, r.theory.sum_var_products, m.sum_var_products.std_error));
     REQUIRE(within(m.sum_var_q_var_k, r.theory.sum_var_q_var_k, m.sum_var_q_var_k.std_error));
+    // The logits q·k/√d_k: variance Var(qᵢkᵢ) instead of 1, the factor by which 1/√d_k misses.
+    REQUIRE(close(r.theory.scaled_var_dot, k.var_product, 0, 1e-14));
+    REQUIRE(m.scaled_var_dot.value == m.var_dot.value / c.d_k);
+    REQUIRE(m.scaled_var_dot.std_error == m.var_dot.std_error / c.d_k);
     REQUIRE(within(m.cov_qk, k.rho * k.sigma_q * k.sigma_k, m.cov_qk.std_error));
     REQUIRE(within(m.mean_product, k.mean_q * k.mean_k + k.rho * k.sigma_q * k.sigma_k, m.mean_product.std_error));
     REQUIRE(within(m.covariance_sum, 0.0, m.covariance_sum.std_error));
@@ -153,6 +159,7 @@ TEST_CASE("the closed forms of the score variances", "[assumptions][scores]") {
   REQUIRE(close(f.diagonal, 32.0 * (1 + 2.0 / 64), 0, 1e-15));
   REQUIRE(close(f.all, f.diagonal / 8 + f.off_diagonal * 7 / 8, 0, 1e-15));
   REQUIRE(close(f.within_row, 32.0 * (1 - 1.0 / 7), 0, 1e-15));
+  REQUIRE(close(f.diagonal_ratio, 1 + 2.0 / 64, 0, 1e-15));
   // Drift f multiplies every form by f⁴.
   const auto g = asl::score_variance_forms(config(64, 32, 1.0, 0.125, 0.125, 0.0, 8, 2, 1), 3.0);
   REQUIRE(close(g.paper, 81.0 * f.paper, 0, 1e-14));
@@ -165,6 +172,7 @@ TEST_CASE("the closed forms of the score variances", "[assumptions][scores]") {
   // d_x = 1, μ = 0: the diagonal is 3 times the off-diagonal (E x⁴ = 3σ⁴).
   const auto one = asl::score_variance_forms(config(1, 4, 1.0, 1.0, 1.0, 0.0, 2, 2, 1), 1.0);
   REQUIRE(close(one.diagonal, 3.0 * one.off_diagonal, 0, 1e-15));
+  REQUIRE(close(one.diagonal_ratio, 3.0, 0, 1e-15));
   REQUIRE(one.within_row == 0.0);  // two tokens: one key per row besides the token itself
 }
 
@@ -222,6 +230,12 @@ TEST_CASE("the diagonal's own closed form: at d_x = 2 its variance is twice the 
   // Treating the diagonal as an independent product (the off-diagonal form) is rejected by far.
   REQUIRE(!within(p.measured_diagonal, off, p.measured_diagonal.std_error, 10.0));
   REQUIRE(within(p.measured, p.predicted.all, p.measured.std_error));
+  // The ratio of the two measured variances, against 1 + 2/d_x = 2; a ratio of 1 (no dependence) is far outside.
+  INFO("ratio " << p.diagonal_ratio.value << " ± " << p.diagonal_ratio.std_error);
+  REQUIRE(p.diagonal_ratio.value == p.measured_diagonal.value / p.measured_off_diagonal.value);
+  REQUIRE(close(p.predicted.diagonal_ratio, 2.0, 0, 1e-15));
+  REQUIRE(within(p.diagonal_ratio, 2.0, p.diagonal_ratio.std_error));
+  REQUIRE(!within(p.diagonal_ratio, 1.0, p.diagonal_ratio.std_error, 10.0));
 }
 
 TEST_CASE("a mean of X inflates the scores by (1 + μ²/σ²)², a row's spread only by 1 + μ²/σ²", "[assumptions][scores]") {
@@ -249,8 +263,8 @@ TEST_CASE("the assumption check's standard errors match the spread of its estima
   // 60 independent runs of 100 samples: the sd of the 60 estimates against the mean reported standard error. The sd
   // of 60 values is itself uncertain by ≈ 1/√118 ≈ 9 % (more for heavy tails), so the band is [0.7, 1.4].
   const int runs = 60;
-  std::vector<double> off(runs), diag(runs), within_row(runs);
-  double se_off = 0, se_diag = 0, se_within = 0;
+  std::vector<double> off(runs), diag(runs), within_row(runs), ratio(runs);
+  double se_off = 0, se_diag = 0, se_within = 0, se_ratio = 0;
   for (int s = 0; s < runs; ++s) {
     const auto r = asl::assumption_check(config(8, 8, 1.0, 0.35, 0.35, 0.5, 5, 100, 1000 + s), {1.0});
     off[s] = r.points[0].measured_off_diagonal.value;
@@ -259,18 +273,23 @@ TEST_CASE("the assumption check's standard errors match the spread of its estima
     se_off += r.points[0].measured_off_diagonal.std_error / runs;
     se_diag += r.points[0].measured_diagonal.std_error / runs;
     se_within += r.points[0].within_row.std_error / runs;
+    ratio[s] = r.points[0].diagonal_ratio.value;
+    se_ratio += r.points[0].diagonal_ratio.std_error / runs;
   }
   const auto sd = [&](const std::vector<double>& v) {
     return std::sqrt(asl::moments(v.data(), v.size()).variance * runs / (runs - 1.0));
   };
   INFO("off-diagonal: sd " << sd(off) << " vs se " << se_off << "; diagonal: " << sd(diag) << " vs " << se_diag
-                           << "; within-row: " << sd(within_row) << " vs " << se_within);
+                           << "; within-row: " << sd(within_row) << " vs " << se_within << "; diagonal ratio: "
+                           << sd(ratio) << " vs " << se_ratio);
   REQUIRE(sd(off) / se_off > 0.7);
   REQUIRE(sd(off) / se_off < 1.4);
   REQUIRE(sd(diag) / se_diag > 0.7);
   REQUIRE(sd(diag) / se_diag < 1.4);
   REQUIRE(sd(within_row) / se_within > 0.7);
   REQUIRE(sd(within_row) / se_within < 1.4);
+  REQUIRE(sd(ratio) / se_ratio > 0.7);
+  REQUIRE(sd(ratio) / se_ratio < 1.4);
 }
 
 TEST_CASE("weight drift: scaling W_q and W_k by f multiplies the score variance by f⁴ and sharpens the softmax",

@@ -218,7 +218,8 @@ TEST_CASE("softmax of the source texts' worked examples", "[softmax]") {
 TEST_CASE("the SIMD Gram rank-1 update matches its scalar twin bit for bit, on odd sizes, strides and offsets",
           "[kernels][statistics]") {
   // Both twins add the exact float64 product x_i·x_j to each entry in the same order, so the Gram entries must be
-  // identical; the two moment sums are added in different orders and get the usual summation bound.
+  // identical; the moment sums, over all pairs and per row, are added in different orders and get the usual
+  // summation bound, and each row's sums are checked against the row read straight from the matrix.
   const int n = GENERATE(1, 2, 3, 5, 6, 17, 100);
   const int offset = GENERATE(0, 1, 3);
   const int ld = n + 3, steps = 40;
@@ -231,19 +232,31 @@ TEST_CASE("the SIMD Gram rank-1 update matches its scalar twin bit for bit, on o
     const float* x_step = x.data() + offset + static_cast<std::size_t>(step) * n;
     const double shift = 0.25 * step;
     double m_got[2], m_want[2];
-    asl::simd::gram_rank1_upper(x_step, shift, got.data(), m_got, n, ld);
-    asl::scalar::gram_rank1_upper(x_step, shift, want.data(), m_want, n, ld);
+    std::vector<double> rows_got(2 * static_cast<std::size_t>(n), sentinel), rows_want(rows_got.size(), sentinel);
+    asl::simd::gram_rank1_upper(x_step, shift, got.data(), m_got, rows_got.data(), n, ld);
+    asl::scalar::gram_rank1_upper(x_step, shift, want.data(), m_want, rows_want.data(), n, ld);
     INFO("n = " << n << ", offset = " << offset << ", step = " << step);
     REQUIRE(got == want);  // also: the lower triangle and the padding still hold the sentinel
+    const double eps64 = 1.1102230246251565e-16, pairs = n * (n - 1) / 2.0;
+    auto entry = [&](int i, int j) { return (i < j ? want[i * ld + j] : want[j * ld + i]) - shift; };
     double abs_sum = 0.0, abs_sq = 0.0;
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
-        abs_sum += std::fabs(want[i * ld + j] - shift);
-        abs_sq += (want[i * ld + j] - shift) * (want[i * ld + j] - shift);
+        abs_sum += std::fabs(entry(i, j));
+        abs_sq += entry(i, j) * entry(i, j);
       }
-    const double eps64 = 1.1102230246251565e-16, pairs = n * (n - 1) / 2.0;
     REQUIRE(close(m_got[0], m_want[0], 2 * pairs * eps64 * abs_sum + 1e-300, 0));
     REQUIRE(close(m_got[1], m_want[1], 2 * pairs * eps64 * abs_sq + 1e-300, 0));
+    for (int i = 0; i < n; ++i) {
+      double row = 0.0, row_sq = 0.0, row_abs = 0.0;
+      for (int j = 0; j < n; ++j)
+        if (j != i) row += entry(i, j), row_sq += entry(i, j) * entry(i, j), row_abs += std::fabs(entry(i, j));
+      INFO("row " << i << ": sums " << rows_got[i] << " / " << rows_got[n + i] << ", direct " << row << " / " << row_sq);
+      for (const auto* rows : {&rows_got, &rows_want}) {
+        REQUIRE(close((*rows)[i], row, 2 * n * eps64 * row_abs + 1e-300, 0));
+        REQUIRE(close((*rows)[n + i], row_sq, 2 * n * eps64 * row_sq + 1e-300, 0));
+      }
+    }
   }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < ld; ++j)

@@ -35,6 +35,28 @@ asl::Moments direct_pairs(const std::vector<float>& x, int n, int ld, int d) {
   return asl::moments(dots.data(), dots.size());
 }
 
+// The rows of the same dot products: for each query i, the population variance of x_i·x_j over the keys j ≠ i, then
+// the mean of those variances and the variance of the rows' means, straight from the definition.
+struct Rows {
+  double within, between;
+};
+Rows direct_rows(const std::vector<float>& x, int n, int ld, int d) {
+  std::vector<double> variances, means;
+  for (int i = 0; i < n; ++i) {
+    std::vector<double> row;
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      double s = 0.0;
+      for (int c = 0; c < d; ++c) s += static_cast<double>(x[i * ld + c]) * x[j * ld + c];
+      row.push_back(s);
+    }
+    const asl::Moments m = asl::moments(row.data(), row.size());
+    variances.push_back(m.variance);
+    means.push_back(m.mean);
+  }
+  return {asl::moments(variances.data(), variances.size()).mean, asl::moments(means.data(), means.size()).variance};
+}
+
 // Mean and standard error of a statistic over R replicates.
 struct Replicates {
   double mean, se;
@@ -70,6 +92,67 @@ TEST_CASE("the incremental sweep equals the direct float64 computation at every 
   }
 }
 
+TEST_CASE("the sweep's spread within a row and between the rows' means match a direct computation and add up",
+          "[statistics][sweep][rows]") {
+  const int n = 23, max_dim = 120;
+  for (const auto& dist : {uniform(), normal(), normal(3.0, 0.5)}) {
+    std::vector<float> x(static_cast<std::size_t>(n) * max_dim);
+    asl::sweep_vectors(dist, max_dim, n, 4, x.data());
+    const asl::VarianceSweep sweep = asl::variance_sweep(dist, max_dim, n, 4, false);
+    const asl::VarianceSweep scaled = asl::variance_sweep(dist, max_dim, n, 4, true);
+    REQUIRE(sweep.row_variance.size() == static_cast<std::size_t>(max_dim));
+    for (int d = 1; d <= max_dim; ++d) {
+      const Rows want = direct_rows(x, n, max_dim, d);
+      INFO("distribution mean " << dist.entry_mean() << ", d = " << d << ": within " << sweep.row_variance[d - 1]
+                                << " (direct " << want.within << "), between " << sweep.row_mean_variance[d - 1]
+                                << " (direct " << want.between << "), all pairs " << sweep.variance[d - 1]);
+      REQUIRE(close(sweep.row_variance[d - 1], want.within, 1e-12, 1e-10));
+      REQUIRE(close(sweep.row_mean_variance[d - 1], want.between, 1e-12, 1e-10));
+      // The law of total variance: every row has n − 1 entries and every pair sits in two rows.
+      REQUIRE(close(sweep.row_variance[d - 1] + sweep.row_mean_variance[d - 1], sweep.variance[d - 1], 1e-12, 1e-10));
+      REQUIRE(close(scaled.row_variance[d - 1], want.within / d, 1e-12, 1e-10));
+    }
+  }
+}
+
+TEST_CASE("averaged over samples, a row's variance is (1 − 1/(n − 1))·d·(μ² + σ²)σ²: d/36 for uniform entries",
+          "[statistics][sweep][rows][expectation]") {
+  REQUIRE(close(uniform().row_variance(), 1.0 / 36.0, 0, 1e-15));
+  REQUIRE(normal().row_variance() == normal().product_variance());  // zero mean: nothing is shared along a row
+  REQUIRE(close(normal(2.0, 3.0).row_variance(), (4.0 + 9.0) * 9.0, 0, 1e-15));
+  REQUIRE(asl::expected_row_slope(uniform(), 2) == 0.0);  // a row of one score has no spread
+  // Non-zero-mean entries: the row sees far less spread than all pairs (1/36 against 7/144 per dimension for uniform).
+  // R samples, tolerance 4 standard errors; each case also lies 4 standard errors away from the all-pairs slope.
+  struct Case {
+    asl::EntryDistribution dist;
+    int vectors, d, r;
+  };
+  for (const Case& c : {Case{uniform(), 10, 16, 3000}, Case{uniform(), 100, 64, 300}, Case{normal(1.0, 2.0), 20, 8, 3000}}) {
+    const Replicates got = replicate(c.r, [&](std::uint64_t seed) {
+      return asl::variance_sweep(c.dist, c.d, c.vectors, 3000 + seed, false).row_variance[c.d - 1];
+    });
+    const double want = c.d * asl::expected_row_slope(c.dist, c.vectors);
+    const double all_pairs = c.d * asl::expected_pairs_slope(c.dist, c.vectors);
+    INFO("vectors = " << c.vectors << ", d = " << c.d << ": mean " << got.mean << " ± " << got.se << ", expected "
+                      << want << ", all pairs " << all_pairs);
+    REQUIRE(std::fabs(got.mean - want) <= 4 * got.se);
+    REQUIRE(std::fabs(got.mean - all_pairs) > 4 * got.se);
+  }
+}
+
+TEST_CASE("after 1/√d a row's spread is level even for uniform entries, while the scores' mean keeps growing",
+          "[statistics][sweep][rows]") {
+  // One sample's row variance moves mostly with the keys' sums (their variance estimated from n − 1 keys, relative
+  // sd √(2/(n − 2))), which carry 3/4 of it for uniform entries: about 5 % at 400 vectors. Tolerance 20 %.
+  const asl::VarianceSweep s = asl::variance_sweep(uniform(), 512, 400, 6, true);
+  REQUIRE(close(s.row_fit.slope, 0.0, 1e-4, 0));
+  for (int d : {64, 256, 512}) {
+    INFO("d = " << d << ": row variance " << s.row_variance[d - 1] << ", mean " << s.mean[d - 1]);
+    REQUIRE(close(s.row_variance[d - 1], asl::expected_row_slope(uniform(), 400), 0, 0.2));
+    REQUIRE(close(s.mean[d - 1], std::sqrt(d) / 4.0, 0, 0.05));
+  }
+}
+
 TEST_CASE("the Gram matrix accumulated one rank-1 update at a time is exact up to d = 4096", "[statistics][sweep]") {
   // Each entry is the float64 sum, in index order, of exact float64 products: the very numbers a direct loop in the
   // same order computes. float32 accumulation would be off by ~1e-4 at d = 4096 (sums near 1024, ulp 6e-5).
@@ -78,10 +161,11 @@ TEST_CASE("the Gram matrix accumulated one rank-1 update at a time is exact up t
   asl::sweep_vectors(uniform(), max_dim, n, 11, x.data());
   std::vector<double> gram(static_cast<std::size_t>(n) * n, 0.0), direct(gram.size(), 0.0);
   std::vector<float> column(n);
+  std::vector<double> row_sums(2 * static_cast<std::size_t>(n));
   double moments[2];
   for (int d = 1; d <= max_dim; ++d) {
     for (int i = 0; i < n; ++i) column[i] = x[i * max_dim + d - 1];
-    asl::kern::gram_rank1_upper(column.data(), 0.0, gram.data(), moments, n, n);
+    asl::kern::gram_rank1_upper(column.data(), 0.0, gram.data(), moments, row_sums.data(), n, n);
     for (int i = 0; i < n; ++i)
       for (int j = i; j < n; ++j) direct[i * n + j] += static_cast<double>(x[i * max_dim + d - 1]) * x[j * max_dim + d - 1];
     INFO("d = " << d);

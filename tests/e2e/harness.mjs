@@ -59,6 +59,11 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, context, log };
 }
 
+/** The raw number behind a printed statistic: <dd data-stat=key data-value=…> inside [data-stats=id]. */
+export const statValue = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+/** The statistic's value as the page prints it. */
+export const statText = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"] .stat-value`, (n) => n.textContent);
+
 /** Console messages that count as problems: errors and warnings. */
 export function problems(log) {
   return log.console.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`);

@@ -8,7 +8,7 @@ import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js
 
 const session = browserSession({ engine: true });
 
-// What the page asks the engine for (the same constants as web/sections/temperature.js and heads.js).
+// What the page asks the engine for (the same constants as web/sections/temperature/ and heads/common.js).
 const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 const ASSUMPTION_SAMPLES = 150;
@@ -18,8 +18,8 @@ const SWEEP = { tokens: 8, samples: 200 };
 async function load(hash = '', { viewport } = {}) {
   const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
-  await opened.page.waitForSelector('[data-stats="drift"] [data-stat="measured"]');
-  await opened.page.waitForSelector('[data-stats="heads-sweep"] [data-stat="dkvar"]');
+  await opened.page.waitForSelector('[data-stats="break"] [data-stat="fails"]');
+  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]');
   await refined(opened.page); // the Monte Carlo parts draw a preview first, then their full sample counts
   return opened;
 }
@@ -30,6 +30,7 @@ const noErrors = (log, where) => {
 };
 
 const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const temperature = (page) => page.$eval('[data-part="boltzmann"] .temperature-readout [data-stat="temperature"]', (n) => Number(n.dataset.value));
 const cellValue = (page, table, key) => page.$eval(`[data-table="${table}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 const barValues = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar`, (n) => n.map((b) => Number(b.dataset.value)));
 const matrix = (page, id) => page.$$eval(`figure[data-matrix="${id}"] .cell`, (n) => n.map((c) => Number(c.dataset.value)));
@@ -45,7 +46,7 @@ const hashHas = (page, key, value) => until(page, ([k, v]) => new URLSearchParam
 const derivationOptions = (s) => ({ dK: s.tdk, samples: s.tsamples, seed: s.tseed, meanQ: s.tdmean, meanK: s.tdmean, sigmaQ: s.tdsd, sigmaK: s.tdsd,
   correlation: s.tdcorr });
 
-/** The engine options 4.4 and 4.5 use for a state (with `samples`: those of a preview). */
+/** The engine options of Lesson 4's X · W part and weight drift for a state (with `samples`: those of a preview). */
 const assumptionOptionsWith = (s, samples) => ({ dX: s.tdx, dK: s.tkdim, sigmaX: s.tsx, sigmaWq: s.tswq, sigmaWk: s.tswk, meanX: s.tmx, tokens: s.ttokens,
   samples, seed: s.tseed });
 const assumptionOptions = (s) => assumptionOptionsWith(s, ASSUMPTION_SAMPLES);
@@ -80,8 +81,10 @@ test('the contents list Lessons 4 and 5 after Lessons 1–3 and choosing one scr
   noErrors(log, 'contents');
 });
 
+const ALL_DEEPER = '&tdeep=sweep,normalisation,derivation,xw,drift';
+
 test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivation and assumption checks', async () => {
-  const { page, log } = await load('#lesson=temperature');
+  const { page, log } = await load(`#lesson=temperature${ALL_DEEPER}`);
   const d = defaults();
 
   // 4.1 at the defaults: weights at β = 1, the shifted scores give the same weights, T = 1/β from the engine.
@@ -89,11 +92,11 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   closeAll(await barValues(page, 'boltzmann-weights'), Array.from(now.weights), 1e-12, 'weights');
   closeAll(await barValues(page, 'boltzmann-shifted'), Array.from(now.shiftedWeights), 1e-12, 'shifted weights');
   closeAll(await barValues(page, 'boltzmann-shifted'), await barValues(page, 'boltzmann-weights'), 1e-12, 'the shift changes nothing');
-  assert.equal(await stat(page, 'boltzmann', 'temperature'), now.temperatures[0]);
+  assert.equal(await temperature(page), now.temperatures[0]);
   assert.match(await page.textContent('[data-part="boltzmann"] .temperature-readout'), /T = 1\/β = 1$/, 'T is printed beside β');
   assert.ok(close(await stat(page, 'boltzmann', 'entropy'), now.entropy[0]));
   assert.ok(close(await stat(page, 'boltzmann', 'maxweight'), now.maxWeight[0]));
-  assert.ok(await stat(page, 'boltzmann', 'shiftchange') < 1e-12);
+  assert.ok(await stat(page, 'boltzmann-more', 'shiftchange') < 1e-12);
   assert.equal(await page.$eval('[data-chart="boltzmann-sweep"] svg', (n) => n.dataset.xScale), 'log');
   assert.equal(await page.$eval('[data-chart="boltzmann-sweep"] [data-series="w0"]', (n) => Number(n.dataset.count)), BETA_GRID.length);
 
@@ -117,7 +120,9 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
     assert.ok(close(await cellValue(page, 'derivation', key), der[field].value), `${key} measured`);
     assert.ok(close(await cellValue(page, 'derivation', `${key}theory`), der[field].theory), `${key} exact`);
   }
-  assert.equal(await cellValue(page, 'derivation', 'dk'), d.tdk);
+  assert.equal(await cellValue(page, 'derivation', 'dktheory'), d.tdk);
+  assert.equal(await page.$('[data-table="derivation"] [data-stat="dk"]'), null, 'the last line, a count, is not shown as a measurement');
+  assert.ok(close(await stat(page, 'derivation', 'scaled'), der.scaledVariance.value), 'the logits\' variance, measured');
   assert.deepEqual(await page.$$eval('[data-table="derivation"] tr[data-broken]', (n) => n.map((r) => r.dataset.broken)), ['0', '0', '0', '0']);
   assert.ok(close(await cellValue(page, 'assumptions', 'covqk'), der.covQK.value));
   assert.ok(close(await cellValue(page, 'assumptions', 'covsum'), der.covarianceSum.value));
@@ -135,6 +140,8 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.ok(close(await stat(page, 'assumptions', 'scaled'), check.scaledVariance));
   assert.ok(close(await stat(page, 'assumptions', 'restoringbeta'), check.restoringBeta));
   assert.ok(close(await stat(page, 'assumptions', 'sharpscaled'), check.scaled.maxWeight));
+  assert.ok(close(await stat(page, 'assumptions', 'diagratio'), check.diagonalRatio), 'the diagonal\'s ratio, measured');
+  assert.match(await page.textContent('[data-stats="assumptions"] [data-stat="diagratio"]'), /closed form 1\.0313 = 1 \+ 2\/dₓ/);
   closeAll(await matrix(page, 'assume-scores'), Array.from(check.firstScores), 1e-7, 'first draw of scores');
   assert.equal(check.predicted, 64, 'unit queries and keys: the paper predicts d_k');
 
@@ -144,17 +151,17 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[g]));
   assert.ok(close(await stat(page, 'drift', 'maxweight'), drift.maxWeight[g]));
   assert.equal(await page.$eval('[data-chart="drift-variance"] [data-series="measured"]', (n) => Number(n.dataset.count)), g);
-  assert.ok(close(drift.measured[g], check.measured, 1e-9), 'at f = 1 the drift part measures what 4.4 measured');
+  assert.ok(close(drift.measured[g], check.measured, 1e-9), 'at f = 1 the drift part measures what the X · W part measured');
   noErrors(log, 'Lesson 4');
 });
 
 test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a broken assumption, σ_W and drift', async () => {
-  const { page, log } = await load('#lesson=temperature');
+  const { page, log } = await load(`#lesson=temperature${ALL_DEEPER}`);
   // β → ∞: the argmax takes everything; β → 0: uniform, entropy ln n.
   await page.click('[data-part="boltzmann"] .preset-row button:nth-of-type(3)');
   await hashHas(page, 'tbeta', '1000');
   await until(page, () => Number(document.querySelector('[data-stats="boltzmann"] [data-stat="maxweight"]').dataset.value) > 0.999999);
-  assert.equal(await stat(page, 'boltzmann', 'temperature'), 0.001);
+  assert.equal(await temperature(page), 0.001);
   await page.click('[data-part="boltzmann"] .preset-row button:nth-of-type(1)');
   await hashHas(page, 'tbeta', '0.001');
   await until(page, () => Number(document.querySelector('[data-stats="boltzmann"] [data-stat="maxweight"]').dataset.value) < 0.2505);
@@ -185,8 +192,8 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
   await until(page, (v) => Math.abs(Number(document.querySelector('figure[data-matrix="norm-rows"] .cell[data-row="1"][data-col="1"]').dataset.value) - v) < 1e-12, norm.byRow[4]);
 
   // d_k of the derivation, then a broken assumption: with means of 1 the product rule (line 3) fails.
-  await page.fill('input[data-key="tdk"][type="number"]', '8');
-  await until(page, () => document.querySelector('[data-table="derivation"] [data-stat="dk"]')?.dataset.value === '8');
+  await page.fill('[data-part="derivation"] input[data-key="tdk"][type="number"]', '8');
+  await until(page, () => document.querySelector('[data-table="derivation"] [data-stat="dktheory"]')?.dataset.value === '8');
   await refined(page);
   const der = session.engine.derivation(derivationOptions({ ...defaults(), tdk: 8 }));
   assert.ok(close(await cellValue(page, 'derivation', 'vardot'), der.varDot.value));
@@ -220,18 +227,18 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
 });
 
 test('a link restores Lesson 4\'s settings; bad values fall back with a visible notice', async () => {
-  const good = '#lesson=temperature&tscores=1,0,-1&tbeta=20&tshift=3&tmatrix=1,0,0,0,1,0,0,0,1&tdk=16&tsamples=2000&tdcorr=0.5&tdx=32&tkdim=16&tswq=0.25&tswk=0.5&tmx=1&ttokens=6&tdrift=1.5&tseed=3';
+  const good = `#lesson=temperature&tscores=1,0,-1&tbeta=20&tshift=3&tmatrix=1,0,0,0,1,0,0,0,1&tdk=16&tsamples=2000&tdcorr=0.5&tdx=32&tkdim=16&tswq=0.25&tswk=0.5&tmx=1&ttokens=6&tdrift=1.5&tseed=3${ALL_DEEPER}`;
   const { page, log } = await load(good);
   assert.equal(await page.inputValue('input[data-key="tscores"]'), '1,0,-1');
   assert.equal(await page.inputValue('input[data-key="tbeta"][type="number"]'), '20');
   assert.equal(await page.inputValue('input[data-key="tmatrix"][data-cell="4"]'), '1');
   assert.equal(await page.inputValue('input[data-key="tdk"][type="number"]'), '16');
-  assert.equal(await page.inputValue('input[data-key="tdcorr"]'), '0.5');
+  assert.equal(await page.inputValue('[data-part="derivation"] input[data-key="tdcorr"]'), '0.5');
   assert.equal(await page.inputValue('input[data-key="tmx"]'), '1');
   const s = parseHash(good).state;
   const b = session.engine.boltzmann({ scores: [1, 0, -1], betas: [20], shift: 3 });
   closeAll(await barValues(page, 'boltzmann-weights'), Array.from(b.weights), 1e-12, 'weights at β = 20');
-  assert.equal(await stat(page, 'boltzmann', 'temperature'), b.temperatures[0]);
+  assert.equal(await temperature(page), b.temperatures[0]);
   const norm = session.engine.normalisationDemo({ scores: s.tmatrix, rows: 3, cols: 3, beta: 20 });
   closeAll(await matrix(page, 'norm-columns'), Array.from(norm.byColumn), 1e-12, 'by column at β = 20');
   const der = session.engine.derivation(derivationOptions(s));
@@ -246,7 +253,7 @@ test('a link restores Lesson 4\'s settings; bad values fall back with a visible 
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
   noErrors(log, 'a Lesson 4 link');
 
-  const bad = await load('#lesson=temperature&tbeta=-1&tmatrix=1,2&tdk=5000&tsx=abc&tdrift=20');
+  const bad = await load(`#lesson=temperature&tbeta=-1&tmatrix=1,2&tdk=5000&tsx=abc&tdrift=20${ALL_DEEPER}`);
   const notice = bad.page.locator('[data-notice="link"]');
   assert.ok(await notice.isVisible());
   const text = await notice.textContent();
@@ -274,7 +281,7 @@ test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the en
   closeAll(await matrix(page, 'mh-output'), Array.from(r.output), 1e-7, 'output');
   assert.ok(await page.$$eval('[data-part="combine"] math', (x) => x.length) >= 1, 'Multihead = Concat · Wᴼ is typeset');
   for (const by of ['dk', 'dmodel', 'none']) {
-    assert.ok(close(await cellValue(page, 'scaling', `${by}var1`), r.comparison[by].scaledScoreVariance[0]), `head 1 ÷ ${by}`);
+    assert.ok(close(await cellValue(page, 'scaling', `${by}max1`), r.comparison[by].maxWeight[0]), `head 1 ÷ ${by}`);
   }
 
   const sweep = session.engine.multiHeadSweep({ dModel: d.hdmodel, heads: [1, 2, 4, 8], tokens: SWEEP.tokens, samples: SWEEP.samples, seed: d.hseed });
@@ -363,14 +370,14 @@ const release = (page, selector) => page.evaluate((sel) => {
 const printedError = (text) => Number(text.split('±')[1].trim().replace('\u2212', '-'));
 
 test('while a slider is dragged the Monte Carlo parts show a labelled preview; once it settles, the engine\'s full-sample numbers', async () => {
-  const { page, log } = await load('#lesson=temperature');
+  const { page, log } = await load(`#lesson=temperature${ALL_DEEPER}`);
   const read = {
     all: '[data-table="prediction"] [data-stat="allmeasured"]',
     scaled: '[data-stats="assumptions"] [data-stat="scaled"]',
     drift: '[data-stats="drift"] [data-stat="measured"]',
   };
   // d_x dragged along its log track. Held well past the settle time: nothing is refined while the pointer is down.
-  const during = await dragAndHold(page, 'input[data-key="tdx"]', [600, 620, 640, 660], 600, read);
+  const during = await dragAndHold(page, '[data-part="assumptions"] input[data-key="tdx"]', [600, 620, 640, 660], 600, read);
   const s = parseHash(during.hash).state;
   assert.notEqual(s.tdx, defaults().tdx, 'the drag moved d_x');
   for (const part of ['assumptions', 'drift']) {
@@ -392,7 +399,7 @@ test('while a slider is dragged the Monte Carlo parts show a labelled preview; o
   assert.equal(await page.$eval('[data-chart="drift-variance"] [data-series="measured"]', (n) => Number(n.dataset.count)), 5, 'a coarser grid of factors while dragging');
 
   // Released: the full sample counts, exactly the engine's numbers for these settings.
-  await release(page, 'input[data-key="tdx"]');
+  await release(page, '[data-part="assumptions"] input[data-key="tdx"]');
   await refined(page);
   for (const part of ['assumptions', 'drift']) {
     const state = await page.$eval(`[data-part="${part}"] .sample-state`, (n) => [n.dataset.sampleState, n.dataset.samples, n.textContent]);

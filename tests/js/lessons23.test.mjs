@@ -39,6 +39,7 @@ test('dotProducts: mean and population variance of its own values, a full histog
   const m = moments(r.values);
   assert.ok(Math.abs(r.mean - m.mean) <= 1e-12 * Math.abs(m.mean));
   assert.ok(Math.abs(r.variance - m.variance) <= 1e-11 * m.variance);
+  assert.equal(r.sd, Math.sqrt(r.variance), 'the width of the histogram is the square root of its variance');
   assert.equal(r.min, Math.min(...r.values));
   assert.equal(r.max, Math.max(...r.values));
   const { edges, counts, outside } = r.histogram;
@@ -109,6 +110,56 @@ test('varianceSweep: the incremental sweep equals the direct float64 computation
     assertClose(scaled.variance, want.variance.map((v, i) => v / (i + 1)), { abs: 1e-12, rel: 1e-11 }, `${label} scaled variance`);
     assert.equal(scaled.entries, undefined);
   }
+});
+
+/** Each vector as a query, the others as its keys: the mean within-row variance and the variance of the row means. */
+function directRows(entries, vectors, maxDim, d) {
+  const variances = [], means = [];
+  for (let i = 0; i < vectors; i++) {
+    const row = [];
+    for (let j = 0; j < vectors; j++) {
+      if (j === i) continue;
+      let s = 0;
+      for (let c = 0; c < d; c++) s += entries[i * maxDim + c] * entries[j * maxDim + c];
+      row.push(s);
+    }
+    const m = moments(row);
+    variances.push(m.variance);
+    means.push(m.mean);
+  }
+  return { within: moments(variances).mean, between: moments(means).variance };
+}
+
+test('varianceSweep: the spread within a query\'s row and between the rows\' means match their definition and add up', () => {
+  for (const dist of [{}, { distribution: 'normal' }, { distribution: 'normal', mean: 2, std: 0.5 }]) {
+    const options = { maxDim: 48, vectors: 17, seed: 8, ...dist };
+    const r = e.varianceSweep({ ...options, entries: true });
+    const scaled = e.varianceSweep({ ...options, scaled: true });
+    const label = JSON.stringify(dist);
+    for (const d of [1, 2, 7, 48]) {
+      const want = directRows(r.entries, 17, 48, d);
+      assertClose([r.rowVariance[d - 1], r.rowMeanVariance[d - 1]], [want.within, want.between], { abs: 1e-12, rel: 1e-10 }, `${label} d = ${d}`);
+      assertClose([r.rowVariance[d - 1] + r.rowMeanVariance[d - 1]], [r.variance[d - 1]], { abs: 1e-12, rel: 1e-10 }, `${label} d = ${d}: within + between`);
+      assertClose([scaled.rowVariance[d - 1]], [want.within / d], { abs: 1e-12, rel: 1e-10 }, `${label} d = ${d} scaled`);
+    }
+  }
+});
+
+test('varianceSweep: a row of uniform scores spreads like d/36, not 7/144·d, and 1/√d levels it while the mean drifts', () => {
+  // One sample's row variance moves mostly with the keys' sums (their variance estimated from n − 1 keys, relative sd
+  // √(2/(n − 2))), which carry 3/4 of it for uniform entries: about 5 % at 400 vectors. Tolerance 20 %.
+  const raw = e.varianceSweep({ maxDim: 256, vectors: 400, seed: 4 });
+  assert.ok(Math.abs(raw.theoryRowSlope - 1 / 36) < 1e-15);
+  assert.ok(Math.abs(raw.expectedRowSlope - (1 / 36) * (1 - 1 / 399)) < 1e-15);
+  assert.ok(Math.abs(raw.theoryRowVariance[255] - 256 / 36) < 1e-12);
+  assert.ok(Math.abs(raw.rowSlope - raw.expectedRowSlope) < 0.2 * raw.expectedRowSlope, `row slope ${raw.rowSlope}`);
+  assert.ok(raw.rowSlope < 0.7 * raw.slope, `the row (${raw.rowSlope}) sees less spread than all pairs (${raw.slope})`);
+  const scaled = e.varianceSweep({ maxDim: 256, vectors: 400, seed: 4, scaled: true });
+  assert.ok(Math.abs(scaled.rowSlope) < 1e-4, `scaled row slope ${scaled.rowSlope}`);
+  assert.ok(Math.abs(scaled.expectedRowVariance[0] - scaled.expectedRowSlope) < 1e-15, 'scaled: level');
+  assert.ok(scaled.mean[255] > 3 * scaled.mean[15], 'the mean of the scaled scores still grows (√d/4)');
+  const normal = e.varianceSweep({ maxDim: 16, vectors: 10, distribution: 'normal', std: 2 });
+  assert.equal(normal.theoryRowSlope, normal.theorySlope, 'zero-mean entries: a row sees the whole spread');
 });
 
 test('varianceSweep: averaged over seeds, the variance is the finite-sample expectation, not d·7/144', () => {

@@ -141,6 +141,12 @@ test('derivation: a mean breaks step 3 (Var qᵢkᵢ ≠ Var qᵢ·Var kᵢ) but
   assert.equal(c.varProduct.theory, 1.25);
   assertWithin(c.covQK.value, 0.5, c.covQK.stdError, 'Cov(qᵢ, kᵢ)');
   assertWithin(c.varDot.value, 40, c.varDot.stdError, 'Var(q·k)');
+  // The logits q·k/√dK: variance 1 + ρ² instead of 1, and 3 with the means of 1.
+  assert.equal(c.scaledVariance.theory, 1.25);
+  assert.equal(c.scaledVariance.value, c.varDot.value / 32);
+  assertWithin(c.scaledVariance.value, 1.25, c.scaledVariance.stdError, 'logit variance, ρ = 0.5');
+  assert.equal(r.scaledVariance.theory, 3);
+  assertWithin(r.scaledVariance.value, 3, r.scaledVariance.stdError, 'logit variance, μ = 1');
 });
 
 test('assumptionCheck: the unit case gives dK off the diagonal, dK(1 + 2/dX) on it, scaled variance 1', (t) => {
@@ -175,6 +181,11 @@ test('assumptionCheck: the relaxed product, the diagonal closed form and a non-z
   assertWithin(diag.measuredDiagonal, 2 * off, diag.measuredDiagonalStdError, 'diagonal');
   assertWithin(diag.measuredOffDiagonal, off, diag.measuredOffDiagonalStdError, 'off-diagonal');
   assert.ok(Math.abs(diag.measuredDiagonal - off) > 10 * diag.measuredDiagonalStdError);
+  // Their ratio, measured with its own standard error, against 1 + 2/d_x = 2; 1 (independence) is far outside.
+  assert.equal(diag.predictedDiagonalRatio, 2);
+  assert.equal(diag.diagonalRatio, diag.measuredDiagonal / diag.measuredOffDiagonal);
+  assertWithin(diag.diagonalRatio, 2, diag.diagonalRatioStdError, 'diagonal ratio');
+  assert.ok(diag.diagonalRatio - 1 > 10 * diag.diagonalRatioStdError);
   // μ = 1: off-diagonal 32, diagonal 44, within a row 12.8, where the paper's product says 8.
   const mean = e.assumptionCheck({ dX: 4, dK: 8, sigmaX: 1, sigmaWq: 0.5, sigmaWk: 0.5, meanX: 1, tokens: 6, samples: 20000, seed: 13 });
   assert.equal(mean.predicted, 8);
@@ -206,6 +217,16 @@ test('weightDrift: f multiplies the score variance by f⁴ and sharpens the soft
   assert.equal(one.measured, r.measured[1]);
   assert.equal(one.scaled.entropy, r.entropy[1]);
   assert.equal(e.assumptionCheck({ ...common, drift: 2 }).measured, r.measured[2]);
+  // The ratio to f = 1 from the same draws, f⁴, and the scores' width, f²; the same when 1 is not in the list.
+  assertClose(Array.from(r.varianceRatio), [1 / 16, 1, 16, 256], { rel: 1e-12 }, 'variance ratio');
+  assertClose(Array.from(r.sdRatio), [0.25, 1, 4, 16], { rel: 1e-12 }, 'width ratio');
+  const alone = e.weightDrift({ ...common, drifts: [2] });
+  assert.equal(alone.drifts.length, 1);
+  assert.equal(alone.varianceRatio[0], r.varianceRatio[2]);
+  // β reset for unit variance at each f: the logits are those of f = 1, so the sharpness is the same at every f.
+  for (let i = 0; i < 4; i++) assertClose([r.restoredMaxWeight[i]], [r.restoredMaxWeight[1]], { rel: 1e-6 }, `reset β at f = ${r.drifts[i]}`);
+  assert.equal(r.restoredMaxWeight[1], one.restored.maxWeight);
+  assert.ok(r.maxWeight[3] > r.restoredMaxWeight[3] + 0.2, 'without the reset, f = 4 is far sharper');
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ const MARGIN = { top: 20, right: 10, bottom: 26, left: 46 };
 
 /**
  * draw(width) for chartBox. spec: { id, ariaLabel, values, labels, domain?: [lo, hi] (else from the finite values
- * and 0), color, valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
+ * and 0), color, colors?: [per-bar colour], valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
  */
 export function barChart(spec) {
   const draw = (width) => {
@@ -56,7 +56,7 @@ export function barChart(spec) {
       .attr('width', x.bandwidth())
       .attr('y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
       .attr('height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
-      .attr('fill', (v, i) => (Number.isFinite(v) ? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
+      .attr('fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
       .attr('stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
     const label = bars.append('text').attr('class', 'bar-value')
       .text((v) => text(v));

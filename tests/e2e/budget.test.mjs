@@ -1,0 +1,78 @@
+// The page as a lesson, in Chromium: the default page (nothing opened) stays within its budget of height and visible
+// words at 1280 px; every "Go deeper" section opens, writes the link and is opened again by that link; every
+// question can be answered right and wrong. Needs build/page/app.js (node web/build.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { problems, browserSession, refined } from './harness.mjs';
+
+const MAX_HEIGHT = 12000; // px at 1280 px wide, nothing opened
+const MAX_WORDS = 4000; // visible words on the same page
+const MIN_QUESTIONS = 6;
+
+const session = browserSession();
+
+async function load(hash = '') {
+  const opened = await session.open(session.server.url + hash, { viewport: { width: 1280, height: 900 } });
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready');
+  await refined(opened.page);
+  return opened;
+}
+
+/** Visible words: runs of text with a letter or digit, as the reader sees them (innerText skips closed details). */
+const visibleWords = (page) => page.evaluate(() => document.body.innerText.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length);
+
+test('the default page stays within its budget: at most 12,000 px tall and 4,000 visible words at 1280 px', async () => {
+  const { page, log } = await load();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const words = await visibleWords(page);
+  const perLesson = await page.evaluate(() => [...document.querySelectorAll('main > section')].map((s) => `${s.dataset.lesson} ${Math.round(s.getBoundingClientRect().height)} px`));
+  assert.ok(height <= MAX_HEIGHT, `page height ${height} px (${perLesson.join(', ')})`);
+  assert.ok(words <= MAX_WORDS, `visible words ${words}`);
+  assert.equal(await page.$$eval('details.go-deeper[open]', (n) => n.length), 0, 'nothing is opened by default');
+  assert.deepEqual(problems(log), []);
+});
+
+test('every Go-deeper section opens, writes the link, and that link opens it again', async () => {
+  const { page } = await load();
+  const sections = await page.$$eval('details.go-deeper', (nodes) => nodes.map((n) => ({ id: n.dataset.deeper, lesson: n.closest('[data-lesson]').dataset.lesson })));
+  assert.ok(sections.length >= 8, `Go-deeper sections on the page (${sections.length})`);
+  for (const { id, lesson } of sections) {
+    const selector = `section[data-lesson="${lesson}"] details.go-deeper[data-deeper="${id}"]`;
+    await page.click(`${selector} > summary`);
+    await page.waitForFunction((want) => new RegExp(`deep=([^&]*,)?${want}(,|&|$)`).test(location.hash), id);
+    const hash = await page.evaluate(() => location.hash);
+    const again = await session.open(`${session.server.url}${hash}`, { viewport: { width: 1280, height: 900 } });
+    await again.page.waitForSelector('body[data-engine="ready"]');
+    await again.page.waitForFunction((sel) => document.querySelector(sel)?.open === true, selector);
+    await again.context.close();
+    await page.click(`${selector} > summary`); // closed again: the link forgets it
+    await page.waitForFunction((want) => !new RegExp(`deep=([^&]*,)?${want}(,|&|$)`).test(location.hash), id);
+  }
+});
+
+test('every question can be answered right and wrong, and says which', async () => {
+  const { page, log } = await load();
+  const ids = await page.$$eval('[data-question]', (n) => n.map((q) => q.dataset.question));
+  assert.ok(ids.length >= MIN_QUESTIONS, `questions on the page (${ids.length}: ${ids.join(', ')})`);
+  for (const id of ids) {
+    const q = page.locator(`[data-question="${id}"]`);
+    await q.scrollIntoViewIfNeeded();
+    const seen = new Set();
+    const radios = await q.locator('input[type="radio"]').count();
+    if (radios > 0) {
+      for (let i = 0; i < radios; i += 1) {
+        await q.locator('input[type="radio"]').nth(i).check();
+        await q.locator('.question-check').click();
+        seen.add(await q.getAttribute('data-answered'));
+      }
+    } else {
+      await q.locator('input[type="number"]').fill('1e9');
+      await q.locator('.question-check').click();
+      seen.add(await q.getAttribute('data-answered'));
+    }
+    assert.ok(seen.has('wrong'), `${id}: a wrong answer is called wrong`);
+    if (radios > 0) assert.ok(seen.has('correct'), `${id}: one choice is right at the default settings`);
+    assert.ok((await q.locator('.question-explain').textContent()).length > 40, `${id}: the verdict explains`);
+  }
+  assert.deepEqual(problems(log), []);
+});

@@ -1,0 +1,84 @@
+// A hostile caller through the public API: throwing getters, Proxies, Symbols, BigInts, BigInt typed arrays, nested
+// arrays and numeric strings. The caller's own exception may propagate, everything else is an Error that names the
+// function and the parameter, and the engine stays intact: no handle, heap or trainer leaks, the next call works.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { engine } from './helpers.mjs';
+
+const e = await engine();
+const good = () => ({ q: [1, 0], k: [1, 0], v: [1, 2], nQ: 1, nK: 1, dK: 2, dV: 2 });
+const reference = e.attention(good());
+const same = () => assert.deepEqual(Array.from(e.attention(good()).output), Array.from(reference.output), 'a good call answers as before');
+
+test('20,000 calls whose options throw from a getter leave the engine as it was, and the next call works', () => {
+  const before = e.resources();
+  let thrown = 0;
+  for (let i = 0; i < 20000; i += 1) {
+    const options = { ...good() };
+    Object.defineProperty(options, 'dK', { enumerable: true, get() { throw new Error('the caller\'s own'); } });
+    try {
+      e.attention(options);
+    } catch (error) {
+      if (error.message === 'the caller\'s own') thrown += 1;
+    }
+  }
+  assert.equal(thrown, 20000, 'the caller\'s exception propagates unchanged');
+  assert.deepEqual(e.resources(), before, 'no value handle, heap byte or trainer is left behind');
+  same();
+});
+
+test('throwing Proxies, array elements and trainer options propagate and leak nothing', () => {
+  const before = e.resources();
+  const ownKeys = new Proxy(good(), { ownKeys() { throw new Error('ownKeys'); } });
+  const element = [1, 0];
+  Object.defineProperty(element, 1, { get() { throw new Error('element'); } });
+  const trainer = {};
+  Object.defineProperty(trainer, 'L', { enumerable: true, get() { throw new Error('trainer option'); } });
+  for (let i = 0; i < 5000; i += 1) {
+    assert.throws(() => e.attention(ownKeys), /ownKeys/);
+    assert.throws(() => e.attention({ ...good(), q: element }), /element/);
+    assert.throws(() => e.createTrainer(trainer), /trainer option/);
+  }
+  assert.deepEqual(e.resources(), before);
+  same();
+});
+
+test('Symbols, BigInts, BigInt typed arrays, nested arrays and numeric strings are refused by name', () => {
+  const before = e.resources();
+  const cases = [
+    [{ ...good(), q: [1, Symbol('x')] }, /attention: q\[1\] = symbol is not allowed: entries must be numbers/],
+    [{ ...good(), q: [1n, 0] }, /attention: q\[0\] = bigint is not allowed/],
+    [{ ...good(), q: new BigInt64Array(2) }, /attention: q is a BigInt64Array: not allowed; pass a Float32Array/],
+    [{ ...good(), dK: 2n }, /attention: dK is a bigint: not allowed/],
+    [{ ...good(), q: [[1], [0]] }, /attention: q\[0\] = an array is not allowed/],
+    [{ ...good(), q: ['1', '0'] }, /attention: q\[0\] = "1" is not allowed: entries must be numbers/],
+  ];
+  for (let i = 0; i < 2000; i += 1) {
+    for (const [options, pattern] of cases) assert.throws(() => e.attention(options), pattern);
+  }
+  assert.deepEqual(e.resources(), before);
+  same();
+});
+
+test('a typed array whose buffer was detached is refused by name', () => {
+  const q = new Float32Array([1, 0]);
+  structuredClone(q.buffer, { transfer: [q.buffer] }); // detaches q's buffer
+  assert.throws(() => e.attention({ ...good(), q }), /attention: q is a Float32Array whose buffer is detached|attention: q has 0 values/);
+  same();
+});
+
+test('allowed input never comes back as NaN: constant entries and scores beyond float32', () => {
+  const constant = e.dotProducts({ dim: 5, pairs: 178, distribution: 'normal', mean: 6.64, std: 0 });
+  assert.ok(Number.isFinite(constant.expectedVarianceSd), `expectedVarianceSd ${constant.expectedVarianceSd}`);
+  for (const std of [0, -0, 5e-324]) {
+    const r = e.dotProducts({ dim: 5, pairs: 178, distribution: 'normal', mean: 6.64, std });
+    assert.ok([r.mean, r.variance, r.expectedVarianceSd].every(Number.isFinite), `std ${std}`);
+  }
+  const sweep = e.varianceSweep({ maxDim: 8, vectors: 10, distribution: 'normal', mean: 1, std: 0 });
+  assert.equal(sweep.logLogSlope, undefined, 'no log–log line through variances that are all 0');
+  assert.throws(() => e.attention({ q: [1e20], k: [1e20, -1e20], v: [1, 2], nQ: 1, nK: 2, dK: 1, dV: 1 }),
+    /attention: the scaled scores overflow float32/);
+  assert.throws(() => e.attention({ ...good(), scale: 1e30, q: [1e10, 0], k: [1e10, 0] }), /overflow float32/);
+  same();
+});

@@ -1,0 +1,42 @@
+// Lesson 5.1: the heads, one by one. Each head's weights for the learner's sentence, with the variance of its scaled
+// scores and how peaked its rows are, as engine.multiHeadExample returns them.
+import { el, clear } from '../../dom.js';
+import { heatmap } from '../../charts/heatmap.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, statList, dk } from '../parts.js';
+import { tokenLabels } from '../self-attention-steps.js';
+import { SCALING, dmodel } from './common.js';
+
+export function headsPart(engine, store, number) {
+  const part = partPanel({ id: 'heads', number, title: 'H heads, each with dₖ = d_model / H',
+    formula: '\\text{head}_h = \\operatorname{softmax}\\!\\Big(\\frac{Q_h K_h^{\\top}}{\\sqrt{d_k}}\\Big) V_h' });
+  const grid = el('div', { className: 'head-grid' });
+  part.figures.append(grid);
+  return {
+    node: part.node,
+    controls: part.controls,
+    render(r, state) {
+      const labels = tokenLabels(r.tokens);
+      const n = r.tokens.length;
+      const s = SCALING[state.hscale];
+      const divisor = state.hscale === 'dk' ? ['√', ...dk(), ` = √${r.dK}`] : state.hscale === 'dmodel' ? ['√', ...dmodel(), ` = √${r.dModel}`] : ['nothing (no scaling)'];
+      setProse(part.prose, [[
+        `Each head gets ${r.dK} of the ${r.dModel} columns and divides by `, ...divisor, '; rows are queries, columns keys.',
+      ]]);
+      clear(grid);
+      for (let h = 0; h < r.heads; h += 1) {
+        const slice = (a) => a.slice(h * n * n, (h + 1) * n * n);
+        const scaled = r.headScaledScoreVariance[h];
+        const peak = r.headMaxWeight[h];
+        grid.append(el('div', { className: 'head-panel', dataset: { head: h + 1 } },
+          heatmap({ id: `head-${h + 1}-weights`, title: [`Head ${h + 1}: weights`], values: slice(r.weights), rows: n, cols: n,
+            rowLabels: labels, colLabels: labels, palette: 'sequential', domain: [0, 1],
+            maxValueCols: 6 }), // values printed in the cells up to 6 tokens; beyond that the cells stay small enough for a grid of heads
+          statList(`head-${h + 1}`, [
+            ['scaledvar', `score variance ÷ ${s.short}`, precise(scaled), null, scaled],
+            ['maxweight', 'mean largest weight', precise(peak), null, peak],
+          ])));
+      }
+    },
+  };
+}

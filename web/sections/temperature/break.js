@@ -1,0 +1,149 @@
+// 4.4: break one assumption at a time. The chain Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = dₖ rests on four
+// assumptions; the learner picks one to break and the engine measures every line (derivation) or, for a token's query
+// against its own key, the scores of Q = X·W_q, K = X·W_k on and off the diagonal (assumptionCheck). Only the chosen
+// assumption is broken, whatever the other settings of 4.3 are. A prediction asks about correlated q and k first.
+import { el } from '../../dom.js';
+import { logSlider, slider, radioGroup } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { barChart } from '../../charts/bars.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise, short } from '../../format.js';
+import { question } from '../../lesson-kit.js';
+import { term } from '../../glossary.js';
+import { partPanel, setProse, statList, fill, dk, attempt, message } from '../parts.js';
+import { timed, sampleLabel } from '../progressive.js';
+import { sub, pm, noticeBox, ASSUMPTION_SAMPLES, workOf, measureProgressively } from './common.js';
+
+// Each way to break the chain: the state key of its amount, the value that breaks it when the key sits at its neutral
+// value, and the line of the chain that gives way.
+const BREAKS = {
+  none: { label: 'none: all four hold' },
+  mean: { label: 'mean ≠ 0', key: 'tdmean', neutral: 0, breaking: 1, fails: 2, needs: 'mean 0' },
+  variance: { label: 'variance ≠ 1', key: 'tdsd', neutral: 1, breaking: 2, fails: 3, needs: 'variance 1' },
+  aligned: { label: 'q and k correlated', key: 'tdcorr', neutral: 0, breaking: 0.5, fails: 2, needs: 'q independent of k' },
+  diagonal: { label: 'a token’s own key', key: 'tdx', neutral: 64, breaking: 2, fails: 2, needs: 'q independent of k' },
+};
+// The diagonal case's budget: the work of the X · W part's samples at its defaults, and a cap on the count.
+const DIAGONAL_WORK = ASSUMPTION_SAMPLES * workOf({ dX: 64, dK: 64, tokens: 8 });
+const MAX_DIAGONAL_SAMPLES = 4000;
+const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
+const CHAIN = '\\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
+  + '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\overset{3}{=} d_k';
+
+/** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
+function plan(state) {
+  if (state.tbreak === 'diagonal') {
+    // Unit queries and keys: X with unit entries, weights with variance 1/dₓ, so each entry of q and k has variance 1.
+    const options = { dX: state.tdx, dK: state.tdk, sigmaX: 1, sigmaWq: 1 / Math.sqrt(state.tdx), sigmaWk: 1 / Math.sqrt(state.tdx),
+      meanX: 0, tokens: state.ttokens, seed: state.tseed };
+    const perSample = workOf(options);
+    // The ratio's error shrinks with the sample count; small dₓ makes samples cheap, so they get more, up to the time
+    // the X · W part takes at its defaults (a display choice: the count is printed beside the numbers).
+    const full = Math.min(MAX_DIAGONAL_SAMPLES, Math.max(ASSUMPTION_SAMPLES, Math.round(DIAGONAL_WORK / perSample)));
+    return { kind: 'assumptionCheck', options, full, perSample };
+  }
+  const at = (mode, key, neutral) => (state.tbreak === mode ? state[key] : neutral);
+  const mean = at('mean', 'tdmean', 0);
+  const sd = at('variance', 'tdsd', 1);
+  const options = { dK: state.tdk, seed: state.tseed, meanQ: mean, meanK: mean, sigmaQ: sd, sigmaK: sd, correlation: at('aligned', 'tdcorr', 0) };
+  return { kind: 'derivation', options, full: state.tsamples, perSample: state.tdk };
+}
+
+/** The prediction: is 1/√dₖ still right when qᵢ and kᵢ are correlated? Explained with the engine's measurement. */
+function correlationQuestion(engine) {
+  let cache = { key: null, r: null };
+  const measure = (state) => {
+    const rho = state.tdcorr !== 0 ? state.tdcorr : 0.5;
+    const options = { dK: state.tdk, samples: state.tsamples, seed: state.tseed, correlation: rho };
+    const key = JSON.stringify(options);
+    if (cache.key !== key) cache = { key, r: engine.derivation(options), rho };
+    return cache;
+  };
+  return question({
+    id: 'temperature-correlated',
+    prompt: 'Give every qᵢ a correlation ρ = 0.5 with its kᵢ, leaving means and variances alone. Is 1/√dₖ still the right scale?',
+    choices: [['same', 'Yes: Var(q·k) stays dₖ'], ['wider', 'No: Var(q·k) grows above dₖ'], ['narrower', 'No: Var(q·k) drops below dₖ']],
+    answer: 'wider',
+    explain(state) {
+      let m;
+      try {
+        m = measure(state);
+      } catch (error) {
+        return ['The engine rejected these settings: ', message(error)];
+      }
+      const { r, rho } = m;
+      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} (theory ${precise(r.varDot.theory)}), `,
+        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${precise(r.scaledVariance.theory)}). `,
+        'Each product qᵢkᵢ has a larger variance when the two factors move together, whatever the sign of ρ. ',
+        `The mean moves as well, to ${pm(r.meanDot.value, r.meanDot.stdError)}, but a shift shared by a whole row is one the softmax ignores.`];
+    },
+  });
+}
+
+export function breakPart(engine, store, number) {
+  const part = partPanel({ id: 'break', number, title: 'Break one assumption', formula: CHAIN });
+  const { box, notices } = noticeBox();
+  // Choosing a way to break the chain also moves its amount off the neutral value, in the same state change.
+  const choose = { ...store, set: (patch) => {
+    const b = BREAKS[patch.tbreak];
+    store.set(b && b.key && store.get()[b.key] === b.neutral ? { ...patch, [b.key]: b.breaking } : patch);
+  } };
+  const chooser = radioGroup(choose, 'tbreak', 'Break:', Object.entries(BREAKS).map(([id, b]) => [id, b.label]));
+  const amounts = {
+    mean: slider(store, 'tdmean', ['mean ', el('var', {}, 'μ'), ' of every qᵢ and kᵢ'], { step: 0.1 }),
+    variance: slider(store, 'tdsd', ['their standard deviation ', el('var', {}, 'σ')], { step: 0.1 }),
+    aligned: slider(store, 'tdcorr', ['correlation ', el('var', {}, 'ρ'), ' of qᵢ with kᵢ'], { step: 0.05 }),
+    diagonal: logSlider(store, 'tdx', [...sub('d', 'x'), ', the length of the token vector x']),
+  };
+  const dkSlider = logSlider(store, 'tdk', [term('dk'), ' (log track)']);
+  const chart = chartBox({ id: 'break-chain', kind: 'bars', maxWidth: 420 });
+  const label = sampleLabel();
+  const legend = el('p', { className: 'control-hint chain-legend' },
+    'Each = needs: 1 independent entries · 2 mean 0 and q independent of k · 3 variance 1.');
+  const predict = correlationQuestion(engine);
+  part.node.insertBefore(legend, part.prose);
+  setProse(part.prose, [['Pick one to break. The engine draws the pairs and measures every line; a bar away from dₖ means 1/√dₖ is the wrong scale.']]);
+  fill(part.controls, predict.node, el('div', { className: 'control-figure' },
+    el('div', { className: 'panel control-panel' }, chooser.node, Object.values(amounts).map((a) => a.node), dkSlider.node, box),
+    el('div', {}, chart.node, label.node, part.stats)));
+  const controls = [chooser, dkSlider, ...Object.values(amounts)];
+  let last = null;
+
+  return {
+    node: part.node,
+    render(state) {
+      for (const c of controls) c.sync(state);
+      for (const [mode, a] of Object.entries(amounts)) a.node.hidden = mode !== state.tbreak;
+      predict.render(state);
+      const p = plan(state);
+      const key = JSON.stringify([p.kind, p.options, p.full]);
+      if (key === last) return;
+      last = key;
+      measureProgressively(part, p, (samples) => attempt(part, notices, 'The engine rejected these settings',
+        () => timed(p.kind, samples * p.perSample, () => engine[p.kind]({ ...p.options, samples }))), (r) => draw(state, p, r));
+    },
+  };
+
+  function draw(state, p, r) {
+    const b = BREAKS[state.tbreak];
+    const diagonal = p.kind === 'assumptionCheck';
+    label.set({ samples: r.samples, full: p.full, unit: diagonal ? 'draws of X and the weights' : 'pairs (q, k)' });
+    // A line whose exact value differs from the one before it is where the chain breaks (a comparison, for colour).
+    const off = (a, want) => Math.abs(a - want) > 1e-9 * (1 + Math.abs(want));
+    const values = diagonal ? [r.measuredOffDiagonal, r.measuredDiagonal, r.dK] : [r.varDot.value, r.sumVarProducts.value, r.sumVarQVarK.value, r.dK];
+    const theory = diagonal ? [r.predictedOffDiagonal, r.predictedDiagonal, r.dK] : [r.varDot.theory, r.sumVarProducts.theory, r.sumVarQVarK.theory, r.dK];
+    const labels = diagonal ? ['other key', 'own key', 'dₖ'] : CHAIN_LABELS;
+    chart.set({ title: diagonal ? ['Score variance: another token’s key, its own key, and ', ...dk()] : ['Each line of the chain, measured, at ', ...dk(), ` = ${r.dK}`],
+      draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${short(values[i])}`).join('; ')}`,
+        values, labels, color: SERIES.blue, colors: theory.map((t) => (off(t, r.dK) ? SERIES.vermillion : SERIES.blue)),
+        valueText: (v) => short(v), height: 200 }) });
+    const where = b.fails ? `line ${b.fails} fails: it needs ${b.needs}` : 'every line holds';
+    fill(part.stats, statList('break', diagonal ? [
+      ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError), `(theory 1 + 2/dₓ = ${precise(r.predictedDiagonalRatio)})`, r.diagonalRatio],
+      ['fails', 'where it breaks', `${where}: the two are uncorrelated, yet both grow with |x|²`, null],
+    ] : [
+      ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError), `(theory ${precise(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
+      ['fails', 'where it breaks', where, null],
+    ]));
+  }
+}
