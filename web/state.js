@@ -187,7 +187,7 @@ export const STATE_TABLE = [
   { key: 'hscale', type: choice('dk', 'dmodel', 'none'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
   { key: 'hseed', type: integer(0, 4294967295), def: 1, section: 'heads' }, // W_q, W_k, W_v and W^O of Lesson 5
   { key: 'hdeep', type: choiceList(['combine', 'sweep'], { minCount: 0 }), def: [], section: 'heads' }, // open "Go deeper" sections
-  // Lesson 6 (web/sections/training.js): the training run's settings; d_model = L as in source 003's Table 1
+  // Lesson 6 (web/sections/training/): the training run's settings; d_model = L as in source 003's Table 1
   { key: 'rmodel', type: choice('encoder', 'attention'), def: 'encoder', section: 'training' }, // which model learns
   { key: 'rlen', type: integer(2, 64), def: 20, section: 'training' }, // L, the sequence length (and d_model)
   { key: 'rvals', type: integer(2, 1000), def: 100, section: 'training' }, // R: values 0 … R − 1
@@ -200,6 +200,7 @@ export const STATE_TABLE = [
   { key: 'rbetalr', type: decimal(0.01, 1000), def: 1, section: 'training' }, // learned β: ln β's learning rate as a multiple of rlr (1: the weights' own)
   { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
   { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
+  { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' }, // reference experiment whose accuracy curves 6.1 draws
   { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
 ];
 

@@ -1,7 +1,9 @@
-// Lesson 6 in Chromium: the training lab renders the engine's description of the model, a short run from a link
-// trains in a Web Worker (http) or in slices on the page's thread (file://) and draws its curves and attention,
-// stop and resume work, the page answers clicks while a run goes, the race runs two strategies on the same data, and
-// the results table shows web/data/reference-runs.json. Final numbers are compared with the same run in Node.
+// Lesson 6 in Chromium: the lesson opens with its claim and the data file's conclusion and curves, its two questions
+// are answerable right and wrong with the engine's numbers following the settings, its "Go deeper" sections keep their
+// state in the link, the learned β's rate reaches the trainer, the lab renders the engine's description of the model,
+// a short run from a link trains in a Web Worker (http) or in slices on the page's thread (file://) and draws its
+// curves and attention, stop and resume work, the page answers clicks while a run goes, the race runs two strategies
+// on the same data, and the results table shows web/data/reference-runs.json. Final numbers are compared with Node's.
 // Needs build/page/app.js and build/page/worker.js (node web/build.mjs).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
+import { precise } from '../../web/format.js';
 
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'reference-runs.json'), 'utf8'));
 
@@ -56,9 +59,10 @@ function nodeRun(options) {
 
 test('the keys of Lesson 6 round-trip through a link, and bad values fall back to their defaults with a visible notice', async () => {
   const state = { ...defaults(), lesson: 'training', rmodel: 'attention', rlen: 12, rvals: 30, rtrain: 5000, rheads: 3, rstrategy: 'search',
-    rbeta: 0.25, repochs: 4, rlr: 0.002, rbetalr: 10, rseed: 4294967295, rrace: ['learned', 'inverse-sqrt-dk', 'dynamic'] };
+    rbeta: 0.25, repochs: 4, rlr: 0.002, rbetalr: 10, rseed: 4294967295, rrace: ['learned', 'inverse-sqrt-dk', 'dynamic'],
+    rcurves: 'attention', rdeep: ['model', 'race'] };
   assert.deepEqual(parseHash(formatHash(state)), { state, problems: [] });
-  assert.match(formatHash(state), /&rrace=learned,inverse-sqrt-dk,dynamic$/);
+  assert.match(formatHash(state), /&rrace=learned,inverse-sqrt-dk,dynamic&rcurves=attention&rdeep=model,race$/);
   for (const row of STATE_TABLE.filter((r) => r.section === 'training')) assert.ok(row.type.accepts(row.def), `${row.key}: its default is allowed`);
   const { state: s, problems: p } = parseHash('#lesson=training&rmodel=mlp&rlen=1&rrace=fixed&rstrategy=best&rlr=0&rbeta=-1&rrace=fixed,fixed');
   assert.deepEqual(p.map((x) => x.key), ['rmodel', 'rlen', 'rrace', 'rstrategy', 'rlr', 'rbeta', 'rrace']);
@@ -136,35 +140,117 @@ test('a short run set by a link trains, draws its curves and attention as it goe
   }
 });
 
-test('the learning rate of a learned β shows only where β is learned, and reaches the trainer with the engine\'s reach', async () => {
+/** engine.createTrainer's info for options (freed at once). */
+function infoOf(options) {
+  const t = session.engine.createTrainer(options);
+  try {
+    return t.info;
+  } finally {
+    t.delete();
+  }
+}
+const LEARNED = { betaStrategy: 'learned', valSize: 1000, testSize: 10000 };
+const group = (experiment, method) => REFERENCE.groups.find((g) => g.experiment === experiment && g.method === method);
+/** Checks the wrong choice, then the right one, of a question; each is judged as such. */
+async function answerWrongThenRight(q, wrong, right) {
+  for (const [value, verdict] of [[wrong, 'wrong'], [right, 'correct']]) {
+    await q.locator(`input[value="${value}"]`).check();
+    await q.locator('.question-check').click();
+    assert.equal(await q.getAttribute('data-answered'), verdict);
+  }
+}
+const quoted = (g) => `${(100 * g.tokenAccuracy.mean).toFixed(2)} ± ${(100 * g.tokenAccuracy.sd).toFixed(2)} %`;
+
+test('Lesson 6 opens with its claim and the data file\'s conclusion, and draws the reference curves it names', async () => {
   const { page, log } = await load('#lesson=training');
-  const control = '#lesson-training input[data-key="rbetalr"]';
-  assert.equal(await page.$eval(control, (n) => n.closest('.control').hidden), true, 'hidden: neither the run nor the race learns β');
-  assert.equal(await page.$('#lesson-training [data-stat="betaceiling"]'), null);
-  await page.click('#lesson-training input[data-key="rstrategy"][value="learned"]');
-  await until(page, (sel) => !document.querySelector(sel).closest('.control').hidden, control);
-  const reach = (betaLr) => {
-    const t = session.engine.createTrainer({ betaStrategy: 'learned', betaLr });
-    try {
-      return t.info;
-    } finally {
-      t.delete();
-    }
-  };
-  const same = reach(0.0005);
-  assert.equal(await stat(page, 'model', 'betalr'), 0.0005);
-  assert.equal(await stat(page, 'model', 'betaceiling'), same.betaReach.ceiling);
-  await page.fill(control, '10');
+  const claim = await page.$eval('#lesson-training .lesson-claim', (n) => n.textContent);
+  assert.match(claim, /β is one more optimisation setting/);
+  const prose = await page.$eval('#lesson-training [data-part="conclusion"] .part-prose', (n) => n.textContent);
+  for (const [experiment, method] of [['encoder', 'inverse-sqrt-dk'], ['encoder', 'fixed 5'], ['encoder-30-epochs', 'inverse-sqrt-dk'],
+    ['encoder-lr-2e-3', 'inverse-sqrt-dk'], ['attention', 'inverse-sqrt-dk'], ['attention', 'fixed 5']]) {
+    assert.ok(prose.includes(quoted(group(experiment, method))), `the conclusion quotes ${experiment} ${method}: ${quoted(group(experiment, method))}`);
+  }
+  assert.match(prose, /with 4× the learning rate \(0\.002\)/);
+  const curves = (id) => page.$$eval('#lesson-training [data-chart="reference-curves"] g[data-series]', (n) => n.map((g) => [g.dataset.series, Number(g.dataset.count)]));
+  const want = (experiment) => ['inverse-sqrt-dk', 'fixed 5'].flatMap((m) => group(experiment, m).runs.map((r) => [`${m}-seed-${r.seed}`, r.curve.step.length]));
+  assert.deepEqual(await curves(), want('encoder'));
+  await page.click('#lesson-training input[data-key="rcurves"][value="encoder-30-epochs"]');
+  await until(page, () => location.hash.includes('rcurves=encoder-30-epochs'));
+  assert.deepEqual(await curves(), want('encoder-30-epochs'));
+  noErrors(log, 'conclusion');
+});
+
+test('the Go-deeper sections of Lesson 6 open from a link and write their open state into it', async () => {
+  const { page, log } = await load('#lesson=training&rdeep=table,race');
+  const open = () => page.$$eval('#lesson-training details[data-deeper]', (n) => n.filter((d) => d.open).map((d) => d.dataset.deeper));
+  assert.deepEqual((await open()).sort(), ['race', 'table']);
+  await page.click('#lesson-training details[data-deeper="model"] > summary');
+  await until(page, () => new URLSearchParams(location.hash.slice(1)).get('rdeep') === 'model,table,race');
+  await page.click('#lesson-training details[data-deeper="race"] > summary');
+  await until(page, () => new URLSearchParams(location.hash.slice(1)).get('rdeep') === 'model,table');
+  assert.deepEqual((await open()).sort(), ['model', 'table']);
+  // Closed, the side material takes no room: the core of the lesson stays short.
+  const { page: closed } = await load('#lesson=training', { viewport: { width: 1280, height: 900 } });
+  const height = await closed.$eval('#lesson-training', (n) => n.getBoundingClientRect().height);
+  assert.ok(height < 2300, `Lesson 6 is ${Math.round(height)} px tall with nothing opened`);
+  noErrors(log, 'go deeper');
+});
+
+test('the learned-β question: right and wrong answers, and an explanation whose engine numbers follow the settings', async () => {
+  const { page, log } = await load('#lesson=training');
+  const q = page.locator('#lesson-training [data-question="training-learned-reach"]');
+  const at = (betaLr) => infoOf({ ...LEARNED, betaLr }).betaReach;
+  const one = at(0.0005);
+  assert.ok(one.bound < 5, `at the weights' rate even the bound (${one.bound}) is below 5`);
+  await answerWrongThenRight(q, 'yes', 'no');
+  const explain = () => q.locator('.question-explain').textContent();
+  const first = await explain();
+  for (const x of [one.lrSum, one.ceiling, one.bound]) assert.ok(first.includes(precise(x)), `the explanation prints ${precise(x)}: ${first}`);
+  // Ten times the rate for ln β: the ceiling stays below 5 but the bound passes it, and "no" is now wrong.
+  await page.fill('#lesson-training input[data-key="rbetalr"]', '10');
   await until(page, () => location.hash.includes('rbetalr=10'));
-  const fast = reach(0.0005 * 10);
+  const ten = at(0.005);
+  assert.ok(ten.ceiling < 5 && ten.bound > 5, `ceiling ${ten.ceiling}, bound ${ten.bound}`);
+  await until(page, (text) => document.querySelector('#lesson-training [data-question="training-learned-reach"] .question-explain')?.textContent !== text, first);
+  assert.equal(await q.getAttribute('data-answered'), 'wrong');
+  assert.ok((await explain()).includes(precise(ten.ceiling)));
+  noErrors(log, 'learned question');
+});
+
+test('the dynamic-β question: the engine\'s cap for a unit-spread row of L keys, following L', async () => {
+  const { page, log } = await load('#lesson=training');
+  const q = page.locator('#lesson-training [data-question="training-dynamic-cap"]');
+  const cap = (n) => session.engine.peakWeightCap({ n, sd: 1 });
+  await answerWrongThenRight(q, 'yes', 'no');
+  const text = await q.locator('.question-explain').textContent();
+  assert.ok(text.includes(precise(cap(20).maxWeight)), text);
+  assert.equal(await stat(page, 'weights', 'cap'), cap(20).maxWeight);
+  await page.fill('#lesson-training input[data-key="rlen"]', '8');
+  await page.dispatchEvent('#lesson-training input[data-key="rlen"]', 'input');
+  await until(page, () => location.hash.includes('rlen=8'));
+  await until(page, (v) => document.querySelector('#lesson-training [data-question="training-dynamic-cap"] .question-explain')?.textContent.includes(v), precise(cap(8).maxWeight));
+  assert.equal(await stat(page, 'weights', 'cap'), cap(8).maxWeight);
+  noErrors(log, 'dynamic question');
+});
+
+test('the learning rate of a learned β reaches the trainer: the engine\'s reach in 6.3, and a run that ends where Node\'s does', async () => {
+  const { page, log } = await load('#lesson=training');
+  const control = '#lesson-training [data-part="learned"] input[data-key="rbetalr"]';
+  const same = infoOf({ ...LEARNED, betaLr: 0.0005 });
+  assert.equal(await stat(page, 'learned', 'betalr'), 0.0005);
+  assert.equal(await stat(page, 'learned', 'betaceiling'), same.betaReach.ceiling);
+  await page.fill(control, '100');
+  await until(page, () => location.hash.includes('rbetalr=100'));
+  const fast = infoOf({ ...LEARNED, betaLr: 0.0005 * 100 });
   await until(page, (v) => Number(document.querySelector('#lesson-training [data-stat="betaceiling"]').dataset.value) === v, fast.betaReach.ceiling);
-  assert.equal(await stat(page, 'model', 'betalr'), fast.betaLr);
-  assert.equal(await stat(page, 'model', 'betabound'), fast.betaReach.bound);
-  // The race shows the control while one of its lanes learns β, even when the single run does not.
-  await page.click('#lesson-training input[data-key="rstrategy"][value="fixed"]');
-  await page.click(race('input[data-race="learned"]'));
-  await until(page, () => location.hash.includes('rrace=inverse-sqrt-dk,fixed,learned'));
-  assert.equal(await page.$eval(control, (n) => n.closest('.control').hidden), false);
+  assert.equal(await stat(page, 'learned', 'betalr'), fast.betaLr);
+  assert.equal(await stat(page, 'learned', 'betalrsum'), fast.betaReach.lrSum);
+  assert.equal(await stat(page, 'learned', 'betabound'), fast.betaReach.bound);
+  // The reruns of the data file: each model at each rate, its accuracy as the file has it.
+  const prose = await page.$eval('#lesson-training [data-part="learned"] .part-prose', (n) => n.textContent);
+  const learned = REFERENCE.groups.filter((g) => g.method === 'learned' && g.config.epochs === 10 && g.config.lr === 0.0005);
+  assert.ok(learned.length >= 6, `${learned.length} learned-β groups`);
+  for (const g of learned) assert.ok(prose.includes(quoted(g)), `6.3 quotes ${g.experiment}: ${quoted(g)}`);
   noErrors(log, 'betaLr control');
 
   // A short learned run: its β ends where the engine's run with the same betaLr ends.
@@ -233,7 +319,7 @@ test('the page answers clicks within 200 ms while the default run trains, in a w
 });
 
 test('the race runs two β strategies on the same data, overlays their curves and adds them to the results', async () => {
-  const hash = `${TINY}&repochs=6&rrace=inverse-sqrt-dk,fixed`;
+  const hash = `${TINY}&repochs=6&rrace=inverse-sqrt-dk,fixed&rdeep=race`;
   const want = {
     'inverse-sqrt-dk': nodeRun({ ...TINY_OPTIONS, epochs: 6, betaStrategy: 'inverse-sqrt-dk', beta: undefined }),
     fixed: nodeRun({ ...TINY_OPTIONS, epochs: 6 }),
@@ -291,15 +377,13 @@ test('the results table shows the paper\'s Table 1 claims and every reference ru
     assert.ok(row, `${g.experiment} ${g.method} R ${g.config.R} L ${g.config.L} is beside the paper's row`);
     assert.equal(row.token, g.tokenAccuracy.mean);
   }
-  // The commands that made them are printed, and the prose quotes the data file's figures.
+  // The commands that made them are printed.
   const commands = await page.$$eval('#lesson-training .command-list code', (n) => n.map((c) => c.textContent));
   assert.deepEqual(commands.sort(), [...new Set(REFERENCE.groups.map((g) => g.command))].sort());
-  const prose = await page.$eval('#lesson-training [data-part="results"] .results-reading', (n) => n.textContent);
-  for (const [experiment, method] of [['encoder', 'inverse-sqrt-dk'], ['encoder', 'fixed 5'], ['attention', 'fixed 5'], ['encoder-30-epochs', 'inverse-sqrt-dk']]) {
-    const g = REFERENCE.groups.find((x) => x.experiment === experiment && x.method === method);
-    const quoted = `${(100 * g.tokenAccuracy.mean).toFixed(2)} ± ${(100 * g.tokenAccuracy.sd).toFixed(2)} %`;
-    assert.ok(prose.includes(quoted), `the prose quotes ${experiment} ${method}: ${quoted}`);
-  }
+  // The repeated 18.56 % of the paper is flagged on both rows that print it.
+  const flagged = await page.$$eval('#lesson-training [data-table="paper"] td[data-suspect]', (n) => n.map((c) => Number(c.closest('tr').dataset.paperRow)));
+  assert.deepEqual(flagged, [5, 7]);
+  assert.match(await page.$eval('#lesson-training [data-note="repeated-figure"]', (n) => n.textContent), /printed rows 5 and 7/);
   noErrors(log, 'results');
 });
 

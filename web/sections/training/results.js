@@ -1,11 +1,12 @@
-// Lesson 6, part 4: the results table. Source 003's Table 1 as printed (the paper's claims, typed here from the paper
-// and labelled as such), the project's reference runs from web/data/reference-runs.json (made by the native CLI with
-// build-scripts/reference-runs; means and standard deviations computed there), and the runs the learner finished in
-// this page. The prose around it quotes the data file's numbers; no figure of ours is typed in.
-import { el, clear } from '../dom.js';
-import { precise } from '../format.js';
-import { partPanel, setProse, fill, dk } from './parts.js';
-import REFERENCE from '../data/reference-runs.json';
+// Lesson 6, side material behind "Go deeper" in 6.1: source 003's Table 1 as printed (the paper's claims, typed here from
+// the paper and labelled as such), the project's reference runs from web/data/reference-runs.json (made by the native
+// CLI with build-scripts/reference-runs; means and standard deviations computed there), the runs the learner finished
+// in this page, and the commands that made the reference runs. The prose quotes the data file's numbers.
+import { el, clear } from '../../dom.js';
+import { precise } from '../../format.js';
+import { deeper } from '../../lesson-kit.js';
+import { setProse, dk } from '../parts.js';
+import { REFERENCE, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
 
 // Source 003 (W. Chuang, "The scaling factor in self-attention", 18 October 2023), Table 1, row by row as printed:
 // input range R, string length L, training set size and test accuracy in percent. The paper does not say whether its
@@ -29,12 +30,6 @@ const CITATION = 'Source 003: W. Chuang, “The scaling factor in self-attention
 
 const METHOD_ORDER = ['inverse-sqrt-dk', 'fixed 5', 'search', 'dynamic', 'learned'];
 const METHOD_LABEL = { 'inverse-sqrt-dk': 'β = 1/√dₖ', 'fixed 5': 'β = 5 (the paper’s)', search: 'search', dynamic: 'dynamic', learned: 'learned' };
-const pct = (x) => `${(100 * x).toFixed(100 * x >= 99.95 || 100 * x < 0.05 ? 1 : 2)} %`;
-const pm = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)} %`;
-/** A group's mean ± sd, or the single value when it is one run (its sd would say nothing). */
-const groupPm = (g, key) => (g.runs.length > 1 ? pm(g[key]) : pct(g[key].mean));
-const sig = (x) => String(Number(x.toPrecision(3))); // β to three significant digits
-const find = (experiment, method) => REFERENCE.groups.find((g) => g.experiment === experiment && g.method === method) ?? null;
 
 /** Mean and sample standard deviation of a few accuracies (the learner's seeds of one setting). */
 function meanSd(xs) {
@@ -186,61 +181,16 @@ function otherRows() {
   return pairs;
 }
 
-/** What the table shows, in sentences built around the data file's numbers (their direction read from them too). */
+/** What the table adds to 6.1, in sentences built around the data file's numbers (their direction read from them). */
 function explanation(parameterCount) {
-  const at = (exp, method) => find(exp, method);
-  const base = at('encoder', 'inverse-sqrt-dk');
-  const five = at('encoder', 'fixed 5');
-  const search = at('encoder', 'search');
-  const attBase = at('attention', 'inverse-sqrt-dk');
-  const attFive = at('attention', 'fixed 5');
-  const longBase = at('encoder-30-epochs', 'inverse-sqrt-dk');
-  const longFive = at('encoder-30-epochs', 'fixed 5');
-  const fastBase = at('encoder-lr-2e-3', 'inverse-sqrt-dk');
-  const fastFive = at('encoder-lr-2e-3', 'fixed 5');
-  const tok = (g) => pm(g.tokenAccuracy);
+  const base = reference('encoder', 'inverse-sqrt-dk');
+  const five = reference('encoder', 'fixed 5');
+  const search = reference('encoder', 'search');
   const seq = (g) => pm(g.sequenceAccuracy);
-  const better = (a, b) => a.tokenAccuracy.mean > b.tokenAccuracy.mean;
   const paras = [];
-  if (base && five) {
-    paras.push([
-      'With the paper’s setting and the encoder block (10 epochs at a peak learning rate of 5·10⁻⁴), our runs with β = 1/√', ...dk(),
-      ` end at ${tok(base)} token accuracy, and β = 5 at ${tok(five)}. The paper printed 1.5 % and 96 %. `,
-      better(five, base) ? 'So at this budget we see what the paper saw: the larger β wins, and by a wide margin. '
-        : 'So at this budget we do not see what the paper saw: β = 5 does not win. ',
-      search ? `The search (${search.runs[0]?.search?.probes ?? 'its'} probes, each the first half of the run at one β, then the rest of the run from the best) settles on β ≈ ${sig(search.beta.mean)} and ends at ${tok(search)}.` : '',
-    ]);
-  }
-  const dynamic = at('encoder', 'dynamic');
-  const learned = at('encoder', 'learned');
-  if (dynamic && learned && five) {
-    const weak = (g) => g.tokenAccuracy.mean < five.tokenAccuracy.mean / 2;
-    paras.push([
-      weak(dynamic) && weak(learned) ? 'The two strategies that move β by themselves do not rescue the encoder at this budget. '
-        : 'The two strategies that move β by themselves: ',
-      `Dynamic β, which re-measures the spread of the scores after every step and sets β so that they have unit variance (our reading of the paper’s section 2), ends at ${tok(dynamic)} with β ≈ ${sig(dynamic.beta.mean)}; `,
-      `a learned β ends at ${tok(learned)} with β ≈ ${sig(learned.beta.mean)}. `,
-      Math.max(dynamic.beta.mean, learned.beta.mean) < 1
-        ? 'Both stay far below 5, on the side of 1/√dₖ. What helped was a β picked by validation accuracy, which is what the search does.' : '',
-    ]);
-  }
-  if (attBase && attFive) {
-    paras.push([
-      'The model matters as much as β. The attention-only model has nothing but the attention layer between its input and its ',
-      `output, and there β = 1/√`, ...dk(), ` ends at ${tok(attBase)} while β = 5 ends at ${tok(attFive)}: `,
-      better(attBase, attFive) ? 'the ranking is turned around. A likely reason is Lesson 3’s: with β = 5 its softmax rows start out close to one-hot, and such rows pass little gradient back to the scores, so the model is slow to learn where to look.'
-        : 'here too the larger β is ahead.',
-    ]);
-  }
-  if (longBase && fastBase) {
-    paras.push([
-      `So does the training budget. Give the encoder 30 epochs instead of 10 and β = 1/√`, ...dk(), ` reaches ${tok(longBase)}`,
-      longFive ? ` (β = 5: ${tok(longFive)})` : '', `; keep 10 epochs but raise the learning rate to 2·10⁻³ and it reaches ${tok(fastBase)}`,
-      fastFive ? ` (β = 5: ${tok(fastFive)})` : '', '. ',
-      base && longBase.tokenAccuracy.mean > base.tokenAccuracy.mean + 0.5
-        ? 'At the paper’s budget the 1/√dₖ runs had not finished learning; three times the steps, or steps four times as large, get them there. A table of final accuracies at one budget cannot tell a model that learns sooner from one that learns better; the curves of the race above can.'
-        : 'More steps alone do not close the gap here.',
-    ]);
+  if (search) {
+    paras.push([`The paper’s search (${search.runs[0]?.search?.probes ?? 'its'} probes, each the first half of the run at one β, then the rest of the run `,
+      `from the best) settles on β ≈ ${sig(search.beta.mean)} for the encoder and ends at ${pm(search.tokenAccuracy)} token accuracy.`]);
   }
   const others = otherRows();
   const full = others.filter((r) => r.old.config.epochs >= 10 && r.neu.config.epochs >= 10);
@@ -276,30 +226,29 @@ function explanation(parameterCount) {
   return paras;
 }
 
-export function resultsPart(context, number) {
-  const part = partPanel({ id: 'results', number, title: 'The paper’s table, our runs and yours' });
+/**
+ * The "Go deeper" sections behind 6.1: the whole table (paper, reference runs, the learner's runs) and the commands.
+ * Returns { nodes, refresh() (after a run finishes), render(state) }.
+ */
+export function resultsSections(context) {
+  const { store } = context;
   const tableBox = el('div', { className: 'results-table' });
-  const paperBox = el('details', { className: 'paper-table' });
   const reading = el('div', { className: 'part-prose results-reading' });
-  part.figures.append(tableBox, reading, paperBox);
-  setProse(part.prose, [[
-    'The table puts the paper’s two figures for its first setting beside our reference runs of that setting, made with the native ',
-    'engine over three seeds, and beside every run you finish on this page. Our runs vary one thing at a time: the β strategy, ',
-    'the model, the number of epochs and the learning rate. What the comparison shows follows the table.',
-  ]]);
   // The encoder of the paper's first row, as the engine builds it: its parameter count for the prose.
   const probe = context.engine.createTrainer({ L: 20, R: 100, dModel: 20 });
   const parameterCount = probe.info.modelParameterCount;
   probe.delete();
   setProse(reading, explanation(parameterCount));
-  const made = el('p', { className: 'chart-note reference-command' },
-    `Our reference runs were made with build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all), `
-    + 'which runs these native commands and copies their output into web/data/reference-runs.json:');
   const commands = el('ul', { className: 'command-list' }, [...new Set(REFERENCE.groups.map((g) => g.command))].map((c) => el('li', {}, el('code', {}, c))));
-  fill(paperBox, el('summary', {}, 'Source 003’s whole Table 1, as printed, beside our runs of each row'),
+  const table = deeper(store, 'rdeep', 'table', 'Source 003’s whole Table 1, every reference run and yours', tableBox, reading,
+    el('p', { className: 'table-title' }, 'Source 003’s Table 1 as printed, beside our runs of each row'),
     el('p', { className: 'chart-note' }, `${CITATION}. The first five columns are the paper’s figures; L = d_k in every row. `
       + 'The last three are our reference runs of the same row with the encoder block and the same two β, mean ± standard deviation over seeds.'),
     el('div', { className: 'table-scroll' }, wholeTable()), repeatedNote());
+  const made = deeper(store, 'rdeep', 'commands', 'The commands that made our reference runs',
+    el('p', { className: 'chart-note reference-command' },
+      `build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all) `
+      + 'runs these native commands and copies their output into web/data/reference-runs.json:'), commands);
 
   const refresh = () => {
     clear(tableBox);
@@ -307,9 +256,15 @@ export function resultsPart(context, number) {
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack results', dataset: { table: 'results' } },
         el('caption', { className: 'visually-hidden' }, 'Test accuracy of each β strategy: the paper, our reference runs, your runs'),
         el('thead', {}, el('tr', {}, ['β strategy', 'β', 'test token accuracy', 'test sequence exact match', 'runs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
-        el('tbody', {}, paperRows(), referenceRows(), learnerRows(context.runs)))),
-      made, commands);
+        el('tbody', {}, paperRows(), referenceRows(), learnerRows(context.runs)))));
   };
   refresh();
-  return { node: part.node, refresh };
+  return {
+    nodes: [table.node, made.node],
+    refresh,
+    render(state) {
+      table.sync(state);
+      made.sync(state);
+    },
+  };
 }

@@ -1,0 +1,118 @@
+// Lesson 6.3: a learned β goes as far as Adam lets it. The engine reports, for the settings of 6.4, the learning
+// rates ln β gets over the run (Σ), the β it reaches if every step moves it by its full rate (the ceiling) and the β
+// no gradients can take it past (the bound); the reference runs show where learned β ended at 1×, 10× and 100× the
+// weights' rate. The control sets ln β's own rate (rbetalr). Layout only.
+import { el } from '../../dom.js';
+import { createNotices } from '../../notices.js';
+import { parsedInput } from '../../controls.js';
+import { precise } from '../../format.js';
+import { question } from '../../lesson-kit.js';
+import { partPanel, setProse, fill, attempt, message, watcher } from '../parts.js';
+import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
+
+const PAPER_BETA = 5; // Table 1's β for the first row
+
+/** engine trainer info of a learned run of the settings (made and freed at once). */
+function learnedInfo(engine, state) {
+  const t = engine.createTrainer(trainerOptions(state, 'learned'));
+  try {
+    return t.info;
+  } finally {
+    t.delete();
+  }
+}
+
+/** Reference groups of learned β: per model, the weights' own rate and the experiments with a larger one. */
+function learnedRuns() {
+  const rows = [];
+  for (const model of ['encoder', 'attention']) {
+    for (const exp of REFERENCE.experiments) {
+      const g = reference(exp.id, 'learned');
+      if (!g || g.config.model !== model || g.config.epochs !== 10 || g.config.lr !== 5e-4) continue;
+      rows.push({ model, group: g, betaLr: g.config.betaLr ?? g.config.lr, ceiling: g.runs[0]?.betaReach?.ceiling ?? null });
+    }
+  }
+  return rows.sort((a, b) => (a.model === b.model ? a.betaLr - b.betaLr : a.model === 'encoder' ? -1 : 1));
+}
+
+const verdict = (reach) => (reach.bound < PAPER_BETA ? 'no' : reach.ceiling < PAPER_BETA ? 'maybe' : 'yes');
+
+function reachQuestion(engine) {
+  return question({
+    id: 'training-learned-reach',
+    prompt: [`Learned from 1/√dₖ with the settings of 6.4 and the rate above, can β reach the paper’s ${PAPER_BETA}?`],
+    choices: [['no', 'No, not even with Adam’s longest steps'], ['maybe', 'Only if Adam steps further than its rate'], ['yes', 'Yes, the rates leave room']],
+    answer: (state) => {
+      try {
+        return verdict(learnedInfo(engine, state).betaReach);
+      } catch {
+        return null;
+      }
+    },
+    explain(state) {
+      let info;
+      try {
+        info = learnedInfo(engine, state);
+      } catch (error) {
+        return ['The engine rejected these settings: ', message(error)];
+      }
+      const r = info.betaReach;
+      return [`Its learning rates add up to Σ = ${precise(r.lrSum)} over the ${info.totalSteps} steps, so a ln β that rises by its full rate every step `,
+        `ends at ${precise(r.initialBeta)}·e^Σ = ${precise(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${precise(r.bound)}. `,
+        r.bound < PAPER_BETA ? `Both are below ${PAPER_BETA}: the optimiser, not the task, decides where β stops.`
+          : r.ceiling < PAPER_BETA ? `${PAPER_BETA} lies between them: only steps longer than the rate, which Adam takes while the gradient keeps growing, could get there.`
+            : `The ceiling is above ${PAPER_BETA}: here the optimiser leaves β room to go where the loss pushes it.`];
+    },
+  });
+}
+
+/** What the reference reruns reached: the learned β's final values and accuracy, per model, at each rate. */
+function rerunText(runs) {
+  const model = (r) => (r.model === 'encoder' ? 'encoder' : 'attention only');
+  const at = (r, label = '') => `${spanText(r.group.runs.map((x) => x.beta))} (${label}${pm(r.group.tokenAccuracy)})`;
+  const faster = runs.filter((r) => r.betaLr !== r.group.config.lr);
+  const atOne = runs.filter((r) => r.betaLr === r.group.config.lr);
+  if (!atOne.length) return [];
+  const rows = (m) => faster.filter((r) => r.model === m);
+  return [
+    `At the defaults our learned runs end at β = ${atOne.map((r) => at(r, `${model(r)}, `)).join(' and ')}, around their ceiling of `,
+    `${atOne[0].ceiling === null ? '—' : sig(atOne[0].ceiling)}. Given ${faster.length ? [...new Set(faster.map((r) => `${sig(r.betaLr / r.group.config.lr)}×`))].join(' and ') : 'more'} `,
+    `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`,
+  ];
+}
+
+export function learnedPart(context, number) {
+  const { engine, store } = context;
+  const part = partPanel({ id: 'learned', number, title: 'A learned β goes as far as Adam lets it' });
+  const noticeBox = el('div', { className: 'notices', attrs: { 'aria-live': 'polite' } });
+  const notices = createNotices(noticeBox);
+  const problem = (text) => (text ? notices.show('rbetalr', text) : notices.clear('rbetalr'));
+  const rate = parsedInput(store, 'rbetalr', 'Learning rate of ln β, × the weights’ rate', { number: true, step: 'any', onProblem: problem });
+  const ask = reachQuestion(engine);
+  const reach = el('p', { className: 'step-prose', dataset: { stats: 'learned' } });
+  part.controls.append(rate.node, noticeBox);
+  part.node.classList.add('split');
+  part.figures.append(ask.node);
+  const changed = watcher(store, ['rmodel', 'rlen', 'rvals', 'rtrain', 'rheads', 'repochs', 'rlr', 'rbetalr', 'rseed']);
+  setProse(part.prose, [[
+    'Training ln β with the weights looks like letting the model pick its temperature, but Adam moves a parameter by about its learning rate ',
+    'per step: β climbs only as far as those rates, summed over the run, allow.',
+  ]]);
+  part.prose.append(reach, el('p', { className: 'step-prose' }, rerunText(learnedRuns())));
+
+  return {
+    node: part.node,
+    render(state) {
+      rate.sync(state);
+      ask.render(state);
+      if (!changed(state)) return;
+      const info = attempt(part, notices, 'The engine rejected these settings', () => learnedInfo(engine, state));
+      if (!info) return;
+      const r = info.betaReach;
+      fill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', precise(info.betaLr), info.betaLr),
+        ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${precise(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', precise(r.lrSum), r.lrSum),
+        ` over ${info.totalSteps} steps: β can rise from ${precise(r.initialBeta)} to about ${precise(r.initialBeta)}·e^Σ = `, inlineStat('betaceiling', precise(r.ceiling), r.ceiling),
+        ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', precise(r.bound), r.bound), '.');
+    },
+  };
+}

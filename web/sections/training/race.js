@@ -1,0 +1,151 @@
+// Lesson 6, the race: two to four β strategies trained side by side on the same data, seed and batches, their loss
+// and validation curves overlaid and their test accuracies in a table. A session of helpers.js with one lane per
+// strategy; this module lays out what the engine reports.
+import { el, clear } from '../../dom.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { precise } from '../../format.js';
+import { setProse, fill } from '../parts.js';
+import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
+  buttons, createSession, runLabel } from './helpers.js';
+
+/** The race's controls, charts and table, for a "Go deeper" section (it has no part panel of its own). */
+export function racePart(context) {
+  const { store } = context;
+  const node = el('section', { className: 'race-part', dataset: { part: 'race' }, attrs: { 'aria-label': 'A race of β strategies on the same data' } });
+  const prose = el('div', { className: 'part-prose' });
+  const picks = new Map();
+  const pickList = el('div', { className: 'radio-options' }, STRATEGIES.map((s) => {
+    const input = el('input', { type: 'checkbox', value: s.id, dataset: { race: s.id } });
+    input.addEventListener('change', () => {
+      const now = store.get().rrace;
+      const next = input.checked ? [...now, s.id] : now.filter((x) => x !== s.id);
+      const ordered = STRATEGIES.map((x) => x.id).filter((x) => next.includes(x));
+      if (store.type('rrace').accepts(ordered)) store.set({ rrace: ordered });
+      else input.checked = !input.checked;
+    });
+    picks.set(s.id, input);
+    return el('label', { className: 'radio-option' }, input, el('span', {}, s.label));
+  }));
+  const b = buttons([['race', 'Start the race', 'primary'], ['stop', 'Stop'], ['resume', 'Resume', 'primary'], ['reset', 'Discard this race']]);
+  const mode = el('p', { className: 'run-mode' }, modeText(null));
+  const lanesBox = el('div', { className: 'race-lanes' });
+  const loss = chartBox({ id: 'race-loss', kind: 'xy', maxWidth: 620 });
+  const accuracy = chartBox({ id: 'race-accuracy', kind: 'xy', maxWidth: 620 });
+  const table = el('div', { className: 'race-table' });
+  node.append(prose,
+    el('fieldset', { className: 'control control-radio race-picks' }, el('legend', {}, 'Strategies in the race (two to four)'), pickList),
+    el('div', { className: 'run-buttons' }, b.race, b.stop, b.resume, b.reset), mode, lanesBox,
+    el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), table);
+  setProse(prose, [[
+    'Every lane trains the model of the settings of “Train it yourself” from the same seed: the same data, initial weights and ',
+    'batches in the same order, so whatever separates the curves is β alone. A fixed lane uses the β of those settings; a learned ',
+    'lane starts at 1/√dₖ. A search lane spends most of its steps on probes before its main run. With a Web Worker each lane gets its own.',
+  ]]);
+
+  let settings = null;
+  let idleSteps = 1;
+
+  const showButtons = () => {
+    const status = session.status;
+    b.race.hidden = !(status === 'idle' || status === 'done');
+    b.stop.hidden = status !== 'running';
+    b.resume.hidden = status !== 'paused';
+    b.reset.hidden = !(status === 'paused' || status === 'done');
+    node.dataset.status = status;
+  };
+
+  const draw = throttled(() => {
+    const lanes = session.lanes;
+    fill(lanesBox, lanes.map(({ record: r, options }) => {
+      const p = r.last;
+      const rate = stepsPerSecond(r);
+      const text = r.status === 'failed' ? `failed: ${r.error}`
+        : r.status === 'done' ? `done: test token accuracy ${percent(r.final.test.tokenAccuracy)}, sequence ${percent(r.final.test.sequenceAccuracy)}`
+          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · β = ${precise(p.beta)}`
+            + `${rate && r.status === 'running' ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}${r.status === 'paused' ? ' · stopped' : ''}`
+            : 'starting…';
+      const id = options.betaStrategy;
+      return el('div', { className: 'race-lane', dataset: { lane: id, status: r.status, step: p?.step ?? 0 } },
+        el('span', { className: 'race-name' }, el('span', { className: `race-swatch swatch-${id}` }), runLabel(options)),
+        el('progress', { max: p?.totalSteps ?? 1, value: p?.step ?? 0, attrs: { 'aria-label': `${STRATEGY[id].label}: progress` } }),
+        el('span', { className: 'race-text' }, text));
+    }));
+    const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy, { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
+    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
+    loss.set({ title: 'Training loss, every lane', legend: xyLegend(losses),
+      note: 'One line per strategy, against the optimizer steps each has spent (search probes included).',
+      draw: xyChart({ id: 'race-loss', ariaLabel: 'Training loss of each lane against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
+        yScale: 'log', xDomain: [0, maxSteps], series: losses, height: 250 }) });
+    const acc = lanes.map(({ record, options }) => {
+      const s = STRATEGY[options.betaStrategy];
+      return { id: options.betaStrategy, label: runLabel(options), kind: 'line', marker: true, symbol: s.symbol, dash: s.dash, color: s.color,
+        x: record.evals.map((e) => e.step), y: record.evals.map((e) => e.tokenAccuracy) };
+    });
+    accuracy.set({ title: 'Validation token accuracy, every lane', legend: xyLegend(acc),
+      note: 'Twice an epoch of each lane’s main run.',
+      draw: xyChart({ id: 'race-accuracy', ariaLabel: 'Validation token accuracy of each lane against step', xLabel: 'optimizer step', yLabel: 'token accuracy',
+        yDomain: [0, 1], xDomain: [0, maxSteps], series: acc, height: 250 }) });
+    const finished = lanes.filter((lane) => lane.record.final);
+    if (finished.length) {
+      fill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
+        el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'race' } },
+          el('thead', {}, el('tr', {}, ['strategy', 'β at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+          el('tbody', {}, finished.map(({ record, options }) => {
+            const f = record.final;
+            return el('tr', { dataset: { lane: options.betaStrategy } },
+              el('th', { attrs: { scope: 'row' } }, runLabel(options)),
+              el('td', { className: 'num', dataset: { label: 'β at the end', value: f.beta } }, precise(f.beta)),
+              el('td', { className: 'num', dataset: { label: 'test token accuracy', value: f.test.tokenAccuracy } }, percent(f.test.tokenAccuracy)),
+              el('td', { className: 'num', dataset: { label: 'test sequence exact match', value: f.test.sequenceAccuracy } }, percent(f.test.sequenceAccuracy)),
+              el('td', { className: 'num', dataset: { label: 'steps' } }, thousands(f.step)),
+              el('td', { className: 'num', dataset: { label: 'wall time' } }, secondsText(record.runMs / 1000)));
+          })))));
+    } else clear(table);
+    showButtons();
+  });
+  const session = createSession(context, { source: 'race', draw });
+
+  const idleCharts = () => {
+    const empty = (id, title, yLabel, yScale) => ({ title, note: 'Start the race to draw it.',
+      draw: xyChart({ id, ariaLabel: `${title} (no race yet)`, xLabel: 'optimizer step', yLabel, yScale, xDomain: [0, idleSteps],
+        yDomain: yScale === 'log' ? [0.01, 10] : [0, 1], series: [], height: 250 }) });
+    loss.set(empty('race-loss', 'Training loss, every lane', 'loss (log scale)', 'log'));
+    accuracy.set(empty('race-accuracy', 'Validation token accuracy, every lane', 'token accuracy', 'linear'));
+  };
+  idleCharts();
+
+  b.race.addEventListener('click', () => {
+    if (settings) session.start(settings.rrace.map((strategy) => trainerOptions(settings, strategy)));
+  });
+  b.stop.addEventListener('click', () => session.stop());
+  b.resume.addEventListener('click', () => session.resume());
+  b.reset.addEventListener('click', () => {
+    session.discard();
+    clear(lanesBox);
+    clear(table);
+    idleCharts();
+    showButtons();
+  });
+  showButtons();
+
+  return {
+    node,
+    showMode(found) {
+      mode.textContent = modeText(found);
+      mode.dataset.mode = found.mode;
+    },
+    settingsChanged(state, info) {
+      settings = state;
+      // Before a race, its charts span one main run (a search lane adds its probes to that once it starts).
+      if (info && session.lanes.length === 0) {
+        idleSteps = info.stepsPerEpoch * info.epochs;
+        idleCharts();
+      }
+      for (const [id, input] of picks) {
+        input.checked = state.rrace.includes(id);
+        input.disabled = (input.checked && state.rrace.length <= 2) || (!input.checked && state.rrace.length >= 4);
+      }
+    },
+  };
+}

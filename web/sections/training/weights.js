@@ -1,0 +1,79 @@
+// Lesson 6.2: β and the weights do one job. β·QKᵀ = X(√β W_q)(√β W_k)ᵀXᵀ, so growing W_q and W_k sets the
+// temperature too; the engine measures that on random weights (weightDrift). The dynamic β undoes every such growth,
+// which caps how much one key can take (peakWeightCap); the reference runs show what that cost. Layout only.
+import { el } from '../../dom.js';
+import { createNotices } from '../../notices.js';
+import { precise } from '../../format.js';
+import { question } from '../../lesson-kit.js';
+import { term } from '../../glossary.js';
+import { partPanel, setProse, attempt, watcher } from '../parts.js';
+import { reference, pm, sig, inlineStat, W } from './helpers.js';
+
+const DRIFT_SAMPLES = 200;
+
+/** The engine's numbers for the settings: the drift of random weights and the cap of a unit-spread row of L keys. */
+function measure(engine, state) {
+  const dK = Math.max(1, Math.round(state.rlen / state.rheads));
+  const drift = engine.weightDrift({ dX: 64, dK, tokens: Math.min(state.rlen, 64), samples: DRIFT_SAMPLES, seed: 1, drifts: [1, 2] }); // ×2: exact in float32
+  const cap = engine.peakWeightCap({ n: state.rlen, sd: 1 });
+  return { drift, cap };
+}
+
+/** What the dynamic runs of the reference file reached, beside 1/√d_k in the same model. */
+function dynamicRuns() {
+  return ['encoder', 'attention'].map((model) => ({ model, dynamic: reference(model, 'dynamic'), base: reference(model, 'inverse-sqrt-dk') }))
+    .filter((r) => r.dynamic && r.base);
+}
+
+function capQuestion(engine) {
+  return question({
+    id: 'training-dynamic-cap',
+    prompt: ['Can a row of L keys (L of 6.4) with unit-spread logits give 0.99 of its weight to one key?'],
+    choices: [['yes', 'Yes'], ['no', 'No']],
+    answer: (state) => (engine.peakWeightCap({ n: state.rlen, sd: 1 }).maxWeight >= 0.99 ? 'yes' : 'no'),
+    explain(state) {
+      const cap = engine.peakWeightCap({ n: state.rlen, sd: 1 });
+      return [`With L = ${state.rlen} and unit spread, the engine’s cap is ${precise(cap.maxWeight)}: one logit ${precise(cap.gap)} above `,
+        `${state.rlen - 1} equal others, which leaves ${precise(cap.oneMinusMaxWeight)} of the weight on the wrong inputs. `,
+        'A row can be spread wider than the batch’s unit variance only if others are narrower, so most rows stay under the cap.'];
+    },
+  });
+}
+
+export function weightsPart(context, number) {
+  const { engine, store } = context;
+  const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job', formula: '\\beta\\,QK^\\top = X(\\sqrt{\\beta}\\,W_q)(\\sqrt{\\beta}\\,W_k)^\\top X^\\top' });
+  const noticeBox = el('div', { className: 'notices', attrs: { 'aria-live': 'polite' } });
+  const notices = createNotices(noticeBox);
+  const ask = capQuestion(engine);
+  part.prose.dataset.stats = 'weights';
+  part.controls.append(noticeBox);
+  part.node.classList.add('split');
+  part.figures.append(ask.node);
+  const changed = watcher(store, ['rlen', 'rheads']);
+
+  return {
+    node: part.node,
+    render(state) {
+      ask.render(state);
+      if (!changed(state)) return;
+      const m = attempt(part, notices, 'The engine rejected these settings', () => measure(engine, state));
+      if (!m) return;
+      const { drift, cap } = m;
+      const runs = dynamicRuns();
+      const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
+      setProse(part.prose, [[
+        'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
+        ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
+        inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
+        inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
+        '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
+      ], [
+        'The dynamic β undoes that, rescaling the batch’s logits to unit variance after every step; a unit-spread row of ', String(cap.n),
+        ' keys then gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
+        runs.length ? `In our dynamic runs β fell to ${both((r) => sig(r.dynamic.beta.mean))} as the weights grew; accuracy ended at `
+          + `${both((r) => pm(r.dynamic.tokenAccuracy))}, against ${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')} with 1/√dₖ.` : '',
+      ]]);
+    },
+  };
+}
