@@ -3,6 +3,7 @@
 // against its own key, the scores of Q = X·W_q, K = X·W_k on and off the diagonal (assumptionCheck). Only the chosen
 // assumption is broken, whatever the other settings of 4.3 are. A prediction asks about correlated q and k first.
 import { el } from '../../dom.js';
+import { tex } from '../../math.js';
 import { logSlider, slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
@@ -27,7 +28,7 @@ const BREAKS = {
 const DIAGONAL_WORK = ASSUMPTION_SAMPLES * workOf({ dX: 64, dK: 64, tokens: 8 });
 const MAX_DIAGONAL_SAMPLES = 4000;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
-const CHAIN = '\\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
+const CHAIN = '\\textstyle \\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
   + '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\overset{3}{=} d_k';
 
 /** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
@@ -81,7 +82,7 @@ function correlationQuestion(engine) {
 }
 
 export function breakPart(engine, store, number) {
-  const part = partPanel({ id: 'break', number, title: 'Break one assumption', formula: CHAIN });
+  const part = partPanel({ id: 'break', number, title: 'Break one assumption' });
   const { box, notices } = noticeBox();
   // Choosing a way to break the chain also moves its amount off the neutral value, in the same state change.
   const choose = { ...store, set: (patch) => {
@@ -101,8 +102,10 @@ export function breakPart(engine, store, number) {
   const legend = el('p', { className: 'control-hint chain-legend' },
     'Each = needs: 1 independent entries · 2 mean 0 and q independent of k · 3 variance 1.');
   const predict = correlationQuestion(engine);
+  // The chain as a display formula (it scrolls sideways on a phone instead of widening the page), its legend below.
+  part.node.insertBefore(tex(CHAIN, { display: true, className: 'chain-formula' }), part.prose);
   part.node.insertBefore(legend, part.prose);
-  setProse(part.prose, [['Pick one to break. The engine draws the pairs and measures every line; a bar away from dₖ means 1/√dₖ is the wrong scale.']]);
+  setProse(part.prose, [['Break one: the engine measures every line, and a bar off dₖ means 1/√dₖ is the wrong scale.']]);
   fill(part.controls, predict.node, el('div', { className: 'control-figure' },
     el('div', { className: 'panel control-panel' }, chooser.node, Object.values(amounts).map((a) => a.node), dkSlider.node, box),
     el('div', {}, chart.node, label.node, part.stats)));
