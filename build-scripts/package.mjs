@@ -1,6 +1,6 @@
 // Writes dist/: the lab as a self-contained folder that runs from any static host, an LMS file area or straight
 // from disk with no network request, and build/attention-scale-lab.zip of the same files for uploading. Prints
-// every file's size and checks the budget (engine under 400 KB, everything under 1.5 MB uncompressed).
+// every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB, everything under 1.5 MB uncompressed).
 // Needs the built engine (build/wasm/attention_core.cjs); run through build-scripts/package, which builds first.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ const DIST = path.join(ROOT, 'dist');
 const ZIP = path.join(ROOT, 'build', 'attention-scale-lab.zip');
 fs.mkdirSync(path.join(ROOT, 'build'), { recursive: true });
 const ENGINE = 'build/wasm/attention_core.cjs';
-const BUDGET = { engine: 400 * 1024, total: 1.5 * 1024 * 1024 };
+const BUDGET = { engine: 480 * 1024, total: 1.5 * 1024 * 1024 };
 // The lab's own page keeps working with styles limited to its own files as well (no inline styles anywhere).
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const REVEAL = path.join(ROOT, 'node_modules', 'reveal.js', 'dist');

@@ -98,7 +98,7 @@ test('dist/ served with the CSP as an HTTP header: the page, the course page and
   await assertClean(deck.page, deck.log, allowed, 'dist/examples/reveal/deck.html over HTTP');
 });
 
-test('dist/ stays within budget (engine under 400 KB, everything under 1.5 MB) and its zip holds the same files', () => {
+test('dist/ stays within budget (engine under 480 KB, everything under 1.5 MB) and its zip holds the same files', () => {
   const sizes = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'dist-size.json'), 'utf8'));
   console.log(`dist/: ${(sizes.totalBytes / 1024).toFixed(1)} KB in ${sizes.files.length} files; engine in app.js ${(sizes.engineBytes / 1024).toFixed(1)} KB `
     + `(WebAssembly binary ${(sizes.wasmBytes / 1024).toFixed(1)} KB)`);
@@ -106,6 +106,6 @@ test('dist/ stays within budget (engine under 400 KB, everything under 1.5 MB) a
   const listing = execFileSync('python3', ['-m', 'zipfile', '-l', zip], { encoding: 'utf8' });
   for (const f of sizes.files) assert.match(listing, new RegExp(`attention-scale-lab/${f.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`), `${f.name} is in the zip`);
   assert.ok(sizes.totalBytes < 1.5 * 1024 * 1024, `dist/ is ${sizes.totalBytes} bytes`);
-  assert.ok(sizes.engineBytes < 400 * 1024, `the engine takes ${(sizes.engineBytes / 1024).toFixed(1)} KB of app.js, over its 400 KB budget`);
+  assert.ok(sizes.engineBytes < 480 * 1024, `the engine takes ${(sizes.engineBytes / 1024).toFixed(1)} KB of app.js, over its 480 KB budget`);
   assert.equal(packaged.status, 0, `build-scripts/package.mjs failed: ${packaged.stderr}`);
 });

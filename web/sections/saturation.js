@@ -9,7 +9,7 @@ import { xyChart, xyLegend } from '../charts/xy-chart.js';
 import { barChart } from '../charts/bars.js';
 import { heatmap } from '../charts/heatmap.js';
 import { SERIES } from '../charts/palette.js';
-import { precise, short } from '../format.js';
+import { precise, short, milliseconds } from '../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt, mountParts } from './parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from './progressive.js';
 
@@ -26,7 +26,6 @@ const POW2_TICKS = [1, 4, 16, 64, 256, 1024, 4096];
 // task (the rows of one d_k do not depend on the other d_k of the call, so the pieces join into the same result).
 const SWEEP_PIECE_MS = 60;
 
-const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(1));
 const vec = (v) => `[${Array.from(v, (x) => precise(x)).join(', ')}]`;
 /** A weight as a percentage with two decimals, as the source notes print it (display only). */
 const percent = (p) => (Number.isFinite(p) ? `${(p * 100).toFixed(2)}%` : short(p));
@@ -254,7 +253,7 @@ function gradientPart(engine, store, number) {
     label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
     const dKs = g.dKs ?? SWEEP_DKS;
     fill(time, `${g.trials} rows of ${state.gn} scores at each of ${dKs.length} values of `, ...dk(), ', in ',
-      el('strong', { dataset: { ms: elapsed } }, `${ms(elapsed)} ms`), '.');
+      el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.');
     setProse(part.prose, [[
       'One row can be lucky or unlucky, so the engine averages. For each ', ...dk(), ` it draws ${state.gtrials} random rows `,
       '(fewer, for a quick preview, while n is still changing), ',

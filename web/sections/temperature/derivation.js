@@ -5,7 +5,7 @@
 import { el } from '../../dom.js';
 import { tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
-import { precise } from '../../format.js';
+import { precise, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { timed, sampleLabel } from '../progressive.js';
 import { noticeBox, presetRow, pm, measureProgressively } from './common.js';
@@ -127,7 +127,7 @@ export function derivationPart(engine, store, number) {
       ['vardot', 'Var(q · k), measured', pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
       ['scaled', 'variance of the logits q · k/√dₖ, measured', pm(r.scaledVariance.value, r.scaledVariance.stdError),
         `(exact ${precise(r.scaledVariance.theory)}; 1 when every line holds)`, r.scaledVariance.value],
-      ['time', 'engine time', `${r.computeMs.toFixed(1)} ms`, null, r.computeMs],
+      ['time', 'engine time', milliseconds(r.computeMs), null, r.computeMs],
     ]));
   }
 }

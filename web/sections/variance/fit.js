@@ -5,10 +5,9 @@ import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 
-const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(1));
 
 export function fitPart(engine, store, number) {
   const part = partPanel({ id: 'fit', number, title: 'How well does the straight line fit?' });
@@ -25,8 +24,8 @@ export function fitPart(engine, store, number) {
       const { sweep, elapsed, name, zeroMean } = shared.sweep;
       const { vectors, maxDim, pairs } = sweep;
       fill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
-        ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, `${ms(elapsed)} ms`),
-        sweep.computeMs !== undefined ? ` (${ms(sweep.computeMs)} ms of it inside the engine’s loop)` : '', '.');
+        ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, milliseconds(elapsed)),
+        sweep.computeMs !== undefined ? ` (${milliseconds(sweep.computeMs)} of it inside the engine’s loop)` : '', '.');
       setProse(part.prose, [[
         'The sweep does not recompute every score for each dₖ: going from d to d + 1 adds one product to every pair, so the ',
         'engine keeps the table of all pairwise scores and adds one term per dimension. The least-squares line through ',
