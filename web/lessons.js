@@ -6,5 +6,6 @@ import { LESSON as saturation } from './sections/saturation.js';
 import { LESSON as temperature } from './sections/temperature/index.js';
 import { LESSON as heads } from './sections/heads/index.js';
 import { LESSON as training } from './sections/training/index.js';
+import { LESSON as beyond } from './sections/beyond/index.js';
 
-export const LESSONS = [selfAttention, variance, saturation, temperature, heads, training];
+export const LESSONS = [selfAttention, variance, saturation, temperature, heads, training, beyond];

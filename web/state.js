@@ -123,7 +123,7 @@ export function choiceList(choices, { minCount = 1, maxCount = choices.length } 
 
 export const STATE_TABLE = [
   // key, the values a link may carry, the default; the comment says who reads it
-  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training'), def: 'selfattention' }, // lesson in view
+  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training', 'beyond'), def: 'selfattention' }, // lesson in view
   { key: 'embed', type: flag(), def: false }, // iframe mode: one section, no page header or footer (web/embed.js)
   { key: 'teacher', type: flag(), def: false }, // show every chart's Export and Show-data bar (web/teacher-tools.js)
   { key: 'sentence', type: text(300), def: 'money bank grows', section: 'selfattention' }, // lesson 1; the engine limits words
@@ -202,6 +202,13 @@ export const STATE_TABLE = [
   { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
   { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' }, // reference experiment whose accuracy curves 6.1 draws
   { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
+  // Lesson 7 (web/sections/beyond/): what trained transformers do about the temperature
+  { key: 'bdrift', type: decimal(0.1, 10), def: 1, section: 'beyond' }, // factor f on every query and key (7.1)
+  { key: 'bg', type: decimal(0.5, 64), def: 8, section: 'beyond' }, // QK-norm's scale g (7.1)
+  { key: 'brho', type: decimal(0, 1), def: 0.5, section: 'beyond' }, // correlation of a query with its aligned key (7.2)
+  { key: 'bn', type: integer(2, 1000000), def: 1000, section: 'beyond' }, // number of keys n (7.3)
+  { key: 'bs', type: decimal(0, 2), def: 0.43, section: 'beyond' }, // s of the s·ln n scaling (7.3)
+  { key: 'bdeep', type: choiceList(['collapse', 'mup', 'length'], { minCount: 0 }), def: [], section: 'beyond' }, // open "Go deeper" sections
 ];
 
 const BY_KEY = new Map(STATE_TABLE.map((row) => [row.key, row]));

@@ -18,6 +18,7 @@ const READING = [
   ['M. Dehghani et al. (2023), “Scaling Vision Transformers to 22 Billion Parameters”: logit growth, and LayerNorm on queries and keys.'],
   ['S. Zhai et al. (2023), “Stabilizing Transformer Training by Preventing Attention Entropy Collapse”.'],
   ['M. Wortsman et al. (2023), “Small-scale proxies for large-scale Transformer training instabilities”.'],
+  ['D. Chiang and P. Cholak (2022), “Overcoming a Theoretical Limitation of Self-Attention”, and K. M. Nakanishi (2025), “Scalable-Softmax Is Superior for Attention”: logits scaled by s·log n for long rows.'],
 ];
 
 /** <section class="summary"> with five takeaways and a reading list; a takeaway's link calls choose(lessonId). */

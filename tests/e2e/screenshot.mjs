@@ -14,6 +14,7 @@ const SHOWCASE = {
   temperature: '#lesson=temperature',
   heads: '#lesson=heads',
   training: '#lesson=training', // as loaded, before a run (its running states: tests/e2e/training.test.mjs)
+  beyond: '#lesson=beyond',
 };
 const args = process.argv.slice(2);
 const hash = args.find((a) => a.startsWith('#'));

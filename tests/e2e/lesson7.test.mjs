@@ -1,0 +1,164 @@
+// Lesson 7 in Chromium: its three charts drawn from the engine's numbers (compared with the same calls in Node), the
+// controls redrawing them, both questions answered right and wrong with explanations whose numbers follow a setting,
+// its link keys and "Go deeper" sections round-tripping through the link, and its height and words at 1280 px.
+// Needs build/page/app.js (node web/build.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { problems, browserSession, settled } from './harness.mjs';
+
+const session = browserSession({ engine: true });
+
+// The page's settings for each part (web/sections/beyond/*.js).
+const GROWTH = { dK: 64, n: 16, samples: 200, seed: 1 };
+const GROWTH_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
+const WIDTH = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, samples: 400, baseDK: 16, seed: 1 };
+const LENGTH = { top: 3, rest: -2 };
+
+async function load(hash = '', options) {
+  const opened = await session.open(`${session.server.url}#lesson=beyond${hash}`, options);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready');
+  await opened.page.waitForSelector('[data-stats="length"] [data-stat="scaled"]');
+  return opened;
+}
+
+/** The number behind a printed statistic. */
+const stat = (page, group, key) => page.$eval(`[data-stats="${group}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** Moves a range input to `value` (a track position for logarithmic sliders) as a learner's drag would. */
+async function slide(page, key, value) {
+  await page.$eval(`#lesson-beyond input[data-key="${key}"]`, (input, v) => {
+    input.value = String(v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+test('Lesson 7 draws its charts and numbers from the engine', async () => {
+  const { page, log } = await load();
+  const e = session.engine;
+  const growth = e.qkNormDemo({ ...GROWTH, g: 8, drifts: [...GROWTH_GRID, 1] });
+  assert.ok(close(await stat(page, 'growth', 'standard'), growth.standard.entropy[13]));
+  assert.ok(close(await stat(page, 'growth', 'qknorm'), growth.qkNorm.entropy[13]));
+  const width = e.alignmentScaling({ ...WIDTH, rho: 0.5 });
+  assert.ok(close(await stat(page, 'width', 'sqrt'), width.inverseSqrt.alignedLogit[8]));
+  assert.ok(close(await stat(page, 'width', 'mup'), width.mup.alignedLogit[8]));
+  assert.ok(close(await stat(page, 'width', 'uniform'), e.alignmentScaling({ ...WIDTH, rho: 0 }).mup.maxWeight[8]));
+  const length = e.lengthScaling({ ...LENGTH, s: 0.43, ns: [1000] });
+  assert.ok(close(await stat(page, 'length', 'plain'), length.plainMaxWeight[0]));
+  assert.ok(close(await stat(page, 'length', 'scaled'), length.scaledMaxWeight[0]));
+
+  const counts = await page.$$eval('#lesson-beyond svg.xy-chart g[data-series]', (n) => Object.fromEntries(n.map((s) => [s.closest('[data-chart]').dataset.chart
+    + ':' + s.dataset.series, Number(s.dataset.count)])));
+  assert.equal(counts['growth-entropy:standard'], 13);
+  assert.equal(counts['growth-entropy:qknorm'], 13);
+  assert.equal(counts['growth-entropy:layernorm'], 13);
+  assert.equal(counts['width-logits:sqrt-aligned'], 9);
+  assert.equal(counts['width-logits:mup-others'], 9);
+  assert.ok(counts['length-weight:plain'] >= 40 && counts['length-weight:scaled'] === counts['length-weight:plain']);
+  // The QK-norm curve is flat, the 1/√d_k one falls: read off the drawn paths' vertical extent.
+  const extent = (series) => page.$eval(`[data-chart="growth-entropy"] [data-series="${series}"] path`, (p) => p.getBBox().height);
+  assert.ok((await extent('qknorm')) < 1 && (await extent('standard')) > 50);
+  assert.deepEqual(problems(log), []);
+});
+
+test('Lesson 7\'s controls redraw their part with new engine numbers', async () => {
+  const { page, log } = await load();
+  const before = await stat(page, 'growth', 'standard');
+  await slide(page, 'bdrift', 1000); // the right end of the log track: f = 4
+  await settled(page, 'bdrift=4');
+  const at4 = session.engine.qkNormDemo({ ...GROWTH, g: 8, drifts: [...GROWTH_GRID, 4] });
+  assert.ok(close(await stat(page, 'growth', 'standard'), at4.standard.entropy[13]));
+  assert.ok(await stat(page, 'growth', 'standard') < before);
+  assert.ok(close(await stat(page, 'growth', 'qknorm'), at4.qkNorm.entropy[13]));
+
+  await slide(page, 'brho', 0);
+  await settled(page, 'brho=0');
+  const flat = session.engine.alignmentScaling({ ...WIDTH, rho: 0 });
+  assert.ok(close(await stat(page, 'width', 'sqrt'), flat.inverseSqrt.alignedLogit[8]));
+
+  await slide(page, 'bs', 0.1);
+  await settled(page, 'bs=0.1');
+  const slow = session.engine.lengthScaling({ ...LENGTH, s: 0.1, ns: [1000] });
+  assert.ok(close(await stat(page, 'length', 'scaled'), slow.scaledMaxWeight[0]));
+  assert.match(await page.textContent('[data-stats="length"] [data-stat="scaled"]'), /→ 0 as n grows/);
+  assert.deepEqual(problems(log), []);
+});
+
+test('Lesson 7\'s questions: right and wrong, explanations with live numbers that follow the settings', async () => {
+  const { page, log } = await load('&bdrift=2');
+  const growth = page.locator('[data-question="beyond-growth"]');
+  await growth.locator('input[value="2"]').check();
+  await growth.locator('.question-check').click();
+  assert.equal(await growth.getAttribute('data-answered'), 'wrong');
+  await growth.locator('input[value="4"]').check();
+  await growth.locator('.question-check').click();
+  assert.equal(await growth.getAttribute('data-answered'), 'correct');
+  const r2 = session.engine.qkNormDemo({ ...GROWTH, g: 8, drifts: [2, 4] });
+  const text2 = await growth.locator('.question-explain').textContent();
+  assert.match(text2, /at f = 2 to/);
+  assert.ok(text2.includes(`×${Number((r2.standard.maxAbsLogit[1] / r2.standard.maxAbsLogit[0]).toPrecision(3))}`), text2);
+  await slide(page, 'bdrift', 500); // the middle of the log track: f = 1
+  await settled(page, 'lesson=beyond');
+  await page.waitForFunction(() => !location.hash.includes('bdrift'));
+  const text1 = await growth.locator('.question-explain').textContent();
+  assert.match(text1, /at f = 1 to .* at f = 2 /);
+  assert.notEqual(text1, text2);
+
+  const length = page.locator('[data-question="beyond-length"]');
+  const cover = page.locator('[data-chart="length-weight"]');
+  assert.match(await cover.getAttribute('class'), /awaiting-prediction/, 'the chart waits for a prediction');
+  await length.locator('input[value="grows"]').check();
+  await length.locator('.question-check').click();
+  assert.equal(await length.getAttribute('data-answered'), 'wrong');
+  assert.doesNotMatch(await cover.getAttribute('class'), /awaiting-prediction/);
+  await length.locator('input[value="shrinks"]').check();
+  await length.locator('.question-check').click();
+  assert.equal(await length.getAttribute('data-answered'), 'correct');
+  const at1000 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [1000, 10000] });
+  const explain = () => length.locator('.question-explain').textContent();
+  const first = await explain();
+  assert.ok(first.includes(String(Number(at1000.plainMaxWeight[1].toPrecision(3)))), first);
+  await page.evaluate(() => { location.hash = '#lesson=beyond&bn=50'; });
+  await settled(page, 'bn=50');
+  const at50 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [50, 500] });
+  const second = await explain();
+  assert.ok(second.includes('n = 500') && second.includes(String(Number(at50.plainMaxWeight[1].toPrecision(3)))), second);
+  assert.deepEqual(problems(log), []);
+});
+
+test('Lesson 7\'s keys and Go-deeper sections round-trip through the link', async () => {
+  const hash = '&bdrift=2&bg=4&brho=0.8&bn=5000&bs=0.3&bdeep=collapse,length';
+  const { page, log } = await load(hash);
+  assert.equal(await page.evaluate(() => location.hash), `#lesson=beyond${hash}`);
+  assert.equal(await page.inputValue('#lesson-beyond input[data-key="brho"]'), '0.8');
+  assert.equal(await page.inputValue('#lesson-beyond input[data-key="bs"]'), '0.3');
+  const open = () => page.$$eval('#lesson-beyond details[data-deeper]', (n) => Object.fromEntries(n.map((d) => [d.dataset.deeper, d.open])));
+  assert.deepEqual(await open(), { collapse: true, mup: false, length: true });
+  const at = session.engine.qkNormDemo({ ...GROWTH, g: 4, drifts: [...GROWTH_GRID, 2] });
+  assert.ok(close(await stat(page, 'growth', 'qknorm'), at.qkNorm.entropy[13]));
+  assert.match(await page.textContent('[data-deeper="collapse"]'), /Lesson 6’s trainer/);
+
+  await page.click('[data-deeper="mup"] > summary');
+  await settled(page, 'bdeep=collapse,mup,length');
+  assert.equal(await page.$$eval('[data-table="width"] tbody tr', (n) => n.length), 9);
+  await page.click('[data-deeper="collapse"] > summary');
+  await settled(page, 'bdeep=mup,length');
+  await page.evaluate(() => { location.hash = '#lesson=beyond'; });
+  await page.waitForFunction(() => ![...document.querySelectorAll('#lesson-beyond details[data-deeper]')].some((d) => d.open));
+  assert.deepEqual(problems(log), []);
+});
+
+test('Lesson 7 fits its share of the page at 1280 px and does not scroll sideways at 375 px', async () => {
+  const { page } = await load();
+  const size = await page.$eval('#lesson-beyond', (s) => ({ height: s.getBoundingClientRect().height,
+    words: s.innerText.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length }));
+  assert.ok(size.height <= 1400, `height ${size.height} px`);
+  assert.ok(size.words <= 450, `${size.words} visible words`);
+  assert.equal(await page.$$eval('#lesson-beyond .beyond-sources cite', (n) => n.length), 7, 'every source is cited by title');
+
+  const narrow = await load('', { viewport: { width: 375, height: 800 } });
+  const widths = await narrow.page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth,
+    charts: [...document.querySelectorAll('#lesson-beyond svg.xy-chart')].map((s) => s.getBoundingClientRect().right) }));
+  assert.ok(widths.doc <= widths.view, `document is ${widths.doc}px wide in a ${widths.view}px window`);
+  assert.ok(widths.charts.length === 3 && widths.charts.every((r) => r <= 375), `charts end at ${widths.charts}`);
+});

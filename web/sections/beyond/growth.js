@@ -1,0 +1,109 @@
+// 7.1: queries and keys that grow during training sharpen 1/√d_k attention towards one-hot; QK-norm and qk-layernorm
+// do not move. Every number is engine.qkNormDemo's; this module picks, labels and lays them out.
+import { el } from '../../dom.js';
+import { logSlider } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, statList, fill } from '../parts.js';
+import { question } from '../../lesson-kit.js';
+import { term } from '../../glossary.js';
+import { joinPieces } from '../progressive.js';
+import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle } from './shared.js';
+
+// The experiment: a query and 16 keys of length 64 with N(0, 1) entries, 200 rows (display choices; printed).
+const SETUP = { dK: 64, n: 16, samples: 200, seed: 1 };
+// Growth factors of the chart: 0.25 … 4 on a log grid, three points per octave.
+const GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
+const RANGE = [GRID[0], GRID[GRID.length - 1]];
+const TICKS = [0.25, 0.5, 1, 2, 4];
+
+const f = () => el('var', {}, 'f');
+const g = () => el('var', {}, 'g');
+const two = (x) => precise(Number(x.toPrecision(3)));
+
+export function growthPart(engine, store, number) {
+  const part = partPanel({ id: 'growth', number, title: 'Growing queries and keys, collapsing entropy, and QK-norm' });
+  const drift = logSlider(store, 'bdrift', ['Growth ', f(), ' of q and k'], { lo: RANGE[0], hi: RANGE[1], integers: false });
+  const scale = logSlider(store, 'bg', ['QK-norm scale ', g()], { lo: 0.5, hi: 64, integers: false });
+  const controls = [drift, scale];
+  const run = (state, drifts) => engine.qkNormDemo({ ...SETUP, g: state.bg, drifts });
+
+  const ask = question({
+    id: 'beyond-growth',
+    prompt: 'Training doubles every q and k. The 1/√dₖ logits grow…',
+    choices: [['2', '×2'], ['4', '×4'], ['16', '×16']],
+    answer: '4',
+    explain: explainWith((state) => run(state, [state.bdrift, 2 * state.bdrift]), (r, state) => {
+      const s = r.standard;
+      const q = r.qkNorm;
+      return [`(2q)·(2k) = 4 q·k. The engine’s largest |logit| goes from ${two(s.maxAbsLogit[0])} at f = ${state.bdrift} to `,
+        `${two(s.maxAbsLogit[1])} at f = ${2 * state.bdrift} (×${two(s.maxAbsLogit[1] / s.maxAbsLogit[0])}), and the mean entropy from `,
+        `${two(s.entropy[0])} to ${two(s.entropy[1])}. Under QK-norm the entropy stays ${two(q.entropy[0])} → ${two(q.entropy[1])}: `,
+        'q and k are divided by their lengths, so f cancels.'];
+    }),
+  });
+
+  const chart = chartBox({ id: 'growth-entropy', kind: 'xy', maxWidth: 600 });
+  let grid = null; // { g, result }: the chart's factors for this g
+  return beyondPart(store, {
+    part, controls, ask, chart, cite: sources('dehghani', 'zhai', 'henry', 'wortsman'), keys: ['bdrift', 'bg'],
+    deeperId: 'collapse', deeperSummary: 'What g allows',
+    // Every row is drawn from its own stream, whatever the factors: the grid's numbers depend only on g and are kept
+    // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid).
+    compute(state) {
+      if (!grid || grid.g !== state.bg) grid = { g: state.bg, result: run(state, GRID) };
+      return joinPieces([grid.result, run(state, [state.bdrift])], 'drifts');
+    },
+    draw(r, state, { prose, stats, deeper }) {
+      const at = GRID.length; // the chosen factor sits after the grid
+      const upto = (a) => Array.from(a).slice(0, at);
+      const line = (id, label, y, color, dash, symbol) => ({ id, label, kind: 'line', x: GRID, y: upto(y), color, dash, marker: true, symbol });
+      const series = [
+        line('standard', '1/√dₖ', r.standard.entropy, SERIES.blue, null, 'circle'),
+        line('qknorm', 'QK-norm g·q̂·k̂', r.qkNorm.entropy, SERIES.vermillion, null, 'square'),
+        line('layernorm', 'qk-layernorm', r.qkLayerNorm.entropy, SERIES.green, '6 3', 'diamond'),
+        levelAt('uniform', 'uniform', r.maxEntropy, RANGE, '#1b1f24', '2 3'),
+        ...markerAt(state.bdrift, [0, r.maxEntropy], RANGE, `f = ${state.bdrift}`),
+      ];
+      chart.set({ title: quietTitle('Mean entropy of a row against f'), legend: xyLegend(series),
+        draw: xyChart({ id: 'growth-entropy', ariaLabel: `Mean row entropy against the growth factor f from 0.25 to 4 on a log axis; at f = ${state.bdrift}: `
+          + `${precise(r.standard.entropy[at])} with 1/√d_k, ${precise(r.qkNorm.entropy[at])} with QK-norm`,
+        xLabel: 'growth f', yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
+
+      fill(stats, statList('growth', [
+        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])})`, r.standard.entropy[at]],
+        ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g)`, r.qkNorm.entropy[at]],
+      ]));
+      setProse(prose, [[
+        'Dehghani et al. saw attention logits grow until rows were nearly ', term('onehot'), ' and training diverged; ',
+        'Zhai et al. tie low ', term('entropy'), ' to instability. QK-norm (Henry et al.) and qk-layernorm ',
+        '(Dehghani et al., Wortsman et al.) normalise q and k.',
+      ]]);
+      drawDeeper(deeper, r, at, state);
+    },
+  });
+}
+
+/** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
+function drawDeeper(body, r, at, state) {
+  const one = GRID.indexOf(1);
+  setProse(body, [[
+    `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits is sharper than one key at +g and the rest at −g: `,
+    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${two(r.minEntropy)} `,
+    `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `,
+    'the sharpness becomes a parameter instead of a side effect of growing weights.',
+  ], [
+    `With g = √dₖ = ${two(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
+    `measures entropy ${two(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${two(r.standard.entropy[one])} with 1/√dₖ. `,
+    `qk-layernorm’s logits are bounded by √dₖ = ${two(r.layerNormBound)} (largest seen ${two(r.qkLayerNorm.maxAbsLogit[at])}); `,
+    `its entropy is ${two(r.qkLayerNorm.entropy[at])} at every f.`,
+  ], [
+    'Wortsman et al. report that qk-layernorm sharply reduces how sensitive small models are to the learning rate. ',
+    'Nothing on this page trains with QK-norm or qk-layernorm: Lesson 6’s trainer could offer them as strategies in the ',
+    'future, and only then could the lab measure such claims.',
+  ], [
+    `Each point averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries in dₖ = ${r.dK} dimensions, all multiplied by f.`,
+  ]]);
+}

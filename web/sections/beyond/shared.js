@@ -1,0 +1,88 @@
+// Pieces the parts of Lesson 7 share: the sources it cites, a part's layout (its chart beside its controls, numbers
+// and citations) and the dashed marker at the chosen setting. Layout only: every number comes from the engine.
+import { el } from '../../dom.js';
+import { createNotices } from '../../notices.js';
+import { deeper } from '../../lesson-kit.js';
+import { fill, watcher, attempt, message } from '../parts.js';
+
+/** The published work the lesson reports, as authors, year and title. */
+export const SOURCES = {
+  dehghani: ['Dehghani et al.', 2023, 'Scaling Vision Transformers to 22 Billion Parameters'],
+  zhai: ['Zhai et al.', 2023, 'Stabilizing Transformer Training by Preventing Attention Entropy Collapse'],
+  wortsman: ['Wortsman et al.', 2023, 'Small-scale proxies for large-scale Transformer training instabilities'],
+  henry: ['Henry et al.', 2020, 'Query-Key Normalization for Transformers'],
+  yang: ['Yang et al.', 2022, 'Tensor Programs V: Tuning Large Neural Networks via Zero-Shot Hyperparameter Transfer'],
+  chiang: ['Chiang & Cholak', 2022, 'Overcoming a Theoretical Limitation of Self-Attention'],
+  nakanishi: ['Nakanishi', 2025, 'Scalable-Softmax Is Superior for Attention'],
+};
+
+/** "Sources: Henry et al. 2020, Query-Key Normalization for Transformers · …" with each title in a <cite>. */
+export function sources(...ids) {
+  const items = ids.map((id) => {
+    const [authors, year, title] = SOURCES[id];
+    return el('li', { dataset: { source: id } }, `${authors} ${year}, `, el('cite', {}, title));
+  });
+  return el('div', { className: 'beyond-sources' }, el('span', { className: 'beyond-sources-label' }, 'Sources'), el('ul', {}, items));
+}
+
+/**
+ * Lays out and runs one part: on the left its chart and prose, on the right its question (if any), controls, numbers
+ * and "Go deeper" section (entry `deeperId` of `bdeep`), stacked on a phone; its sources below both. `proseBeside`
+ * moves the prose to the right, under the numbers, for a part whose right column is short. When
+ * one of `keys` changes, compute(state) calls the engine and draw(result, state, { prose, stats, deeper }) fills
+ * the boxes; an engine error is shown in the part and its last drawing stays, dimmed. Returns { node, render }.
+ */
+export function beyondPart(store, { part, controls, ask = null, chart, cite, deeperId, deeperSummary, keys, compute, draw, proseBeside = false }) {
+  const noticeBox = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
+  const notices = createNotices(noticeBox);
+  const boxes = { prose: el('div', { className: 'part-prose' }), stats: el('div', { className: 'part-stats' }), deeper: el('div') };
+  const more = deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper);
+  fill(part.figures, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
+    el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
+      noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite);
+  const changed = watcher(store, keys);
+  return {
+    node: part.node,
+    render(state) {
+      for (const c of controls) c.sync(state);
+      if (ask) ask.render(state);
+      more.sync(state);
+      if (!changed(state)) return;
+      const result = attempt(part, notices, 'The engine rejected these settings', () => compute(state));
+      if (result) draw(result, state, boxes);
+    },
+  };
+}
+
+/**
+ * A question's explain(state): measure(state) calls the engine for the current settings and say(result, state) words
+ * the answer with its numbers; an engine error is shown in their place.
+ */
+export function explainWith(measure, say) {
+  return (state) => {
+    let result;
+    try {
+      result = measure(state);
+    } catch (error) {
+      return [message(error)];
+    }
+    return say(result, state);
+  };
+}
+
+/**
+ * A chart title that takes no room: the axes and legend say what the chart shows, and the title stays for screen
+ * readers and for the names of exported files.
+ */
+export const quietTitle = (text) => el('span', { className: 'visually-hidden' }, text);
+
+/** A dashed vertical line at x from lo to hi, labelled, when x is on the chart's range. */
+export function markerAt(x, [lo, hi], range, label) {
+  if (!(x >= range[0] && x <= range[1])) return [];
+  return [{ id: 'now', label, kind: 'line', x: [x, x], y: [lo, hi], color: '#1b1f24', dash: '3 3', width: 1.2 }];
+}
+
+/** A horizontal reference line across the chart's x range. */
+export function levelAt(id, label, y, range, color, dash) {
+  return { id, label, kind: 'line', x: range, y: [y, y], color, dash, width: 1.4 };
+}

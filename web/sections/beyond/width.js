@@ -1,0 +1,86 @@
+// 7.2: when training aligns a query with a key, q·k grows like d_k: 1/√d_k lets that logit grow with the width, μP's
+// 1/d_k keeps it level (and shrinks the unaligned ones). Every number is engine.alignmentScaling's.
+import { el } from '../../dom.js';
+import { slider } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, statList, fill } from '../parts.js';
+import { sources, beyondPart, quietTitle } from './shared.js';
+
+// d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k; μP's factor √16/d_k = 4/d_k equals 1/√d_k at d_k = 16.
+const DKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
+const SETUP = { dKs: DKS, n: 16, samples: 400, baseDK: 16, seed: 1 };
+
+const rho = () => el('var', {}, 'ρ');
+const two = (x) => precise(Number(x.toPrecision(3)));
+
+export function widthPart(engine, store, number) {
+  const part = partPanel({ id: 'width', number, title: 'Aligned queries and keys: μP’s 1/dₖ' });
+  const alignment = slider(store, 'brho', ['Alignment ', rho(), ' of q with one key'], { step: 0.05 });
+  const chart = chartBox({ id: 'width-logits', kind: 'xy', maxWidth: 600 });
+  let unaligned = null; // ρ = 0 does not depend on any setting: computed once
+  return beyondPart(store, {
+    part, controls: [alignment], chart, cite: sources('yang'), keys: ['brho'], proseBeside: true,
+    deeperId: 'mup', deeperSummary: 'Every dₖ against theory',
+    compute(state) {
+      unaligned = unaligned ?? engine.alignmentScaling({ ...SETUP, rho: 0 });
+      return engine.alignmentScaling({ ...SETUP, rho: state.brho });
+    },
+    draw(r, state, { prose, stats, deeper }) {
+      const x = Array.from(r.dKs);
+      const last = x.length - 1;
+      const { inverseSqrt: a, mup: m } = r;
+      const line = (id, label, y, color, dash, symbol) => ({ id, label, kind: 'line', x, y: Array.from(y), color, dash, marker: Boolean(symbol), symbol });
+      const series = [
+        line('sqrt-aligned', 'aligned, 1/√dₖ', a.alignedLogit, SERIES.blue, null, 'circle'),
+        line('mup-aligned', 'aligned, μP', m.alignedLogit, SERIES.vermillion, null, 'square'),
+        line('sqrt-others', 'others’ sd, 1/√dₖ', a.otherLogitSd, SERIES.blue, '5 4'),
+        line('mup-others', 'others’ sd, μP', m.otherLogitSd, SERIES.vermillion, '5 4'),
+      ];
+      chart.set({ title: quietTitle('Logit of the aligned key and spread of the others against dₖ'), legend: xyLegend(series),
+        draw: xyChart({ id: 'width-logits', ariaLabel: `Mean logit of the aligned key and spread of the others against d_k from 4 to 1024, ρ = ${state.brho}; `
+          + `at d_k = 1024 the aligned logit is ${precise(a.alignedLogit[last])} with 1/√d_k and ${precise(m.alignedLogit[last])} with μP`,
+        xLabel: 'dₖ', yLabel: 'logit', xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
+
+      fill(stats, statList('width', [
+        ['sqrt', 'aligned logit, 1/√dₖ', `${two(a.alignedLogit[0])} → ${two(a.alignedLogit[last])}`, `(dₖ ${x[0]} → ${x[last]})`, a.alignedLogit[last]],
+        ['mup', 'aligned logit, μP', `${two(m.alignedLogit[0])} → ${two(m.alignedLogit[last])}`, null, m.alignedLogit[last]],
+        ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, two(unaligned.mup.maxWeight[last]), `(uniform: ${two(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
+      ]));
+      setProse(prose, [[
+        'Yang et al. argue that once training correlates q and k, q·k grows like dₖ, so μP divides by dₖ (here 4/dₖ, ',
+        '= 1/√dₖ at dₖ = 16). With ', rho(), ' = 0 that flattens the rows.',
+      ]]);
+      drawTable(deeper, r, unaligned);
+    },
+  });
+}
+
+/** The "Go deeper" body: per d_k, measured against the closed forms, and what each scale does to a row. */
+function drawTable(body, r, unaligned) {
+  const { inverseSqrt: a, mup: m } = r;
+  const x = Array.from(r.dKs);
+  const last = x.length - 1;
+  const head = ['dₖ', 'aligned logit, 1/√dₖ (theory)', 'largest weight', 'aligned logit, μP (theory)', 'largest weight, μP'];
+  const rows = x.map((d, i) => [String(d), `${two(a.alignedLogit[i])} (${two(a.theoryMean[i])})`, precise(a.maxWeight[i]),
+    `${two(m.alignedLogit[i])} (${two(m.theoryMean[i])})`, precise(m.maxWeight[i])]);
+  // A phone scrolls the table sideways; the box is focusable so a keyboard can scroll it too.
+  const grid = el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Every dₖ against theory' } },
+    el('table', { className: 'beyond-table', dataset: { table: 'width' } },
+      el('thead', {}, el('tr', {}, head.map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+      el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c)))))));
+  setProse(body, [[
+    `Each dₖ averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries; key 0 has correlation ρ = ${r.rho} `,
+    'with the query in every coordinate, so E(q·k) = ρ·dₖ and Var(q·k) = dₖ(1 + ρ²); the other keys are independent of it. ',
+    'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
+  ], [
+    `1/√dₖ keeps the unaligned logits at spread ${two(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
+    `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${precise(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,
+    `logit level and shrinks the others like 1/√dₖ (spread ${two(m.otherLogitSd[last])}), so its row settles on a shape that no `,
+    `longer depends on the width: the aligned key’s weight tends to ${two(r.mupLimit.topWeight)} (measured ${two(m.alignedWeight[last])}). `,
+    `Without alignment μP’s rows flatten towards uniform (largest weight ${two(unaligned.mup.maxWeight[last])} against ${two(unaligned.uniformWeight)}).`,
+  ]]);
+  body.append(grid);
+}
