@@ -112,7 +112,13 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     el('legend', {}, el('span', { className: 'question-label' }, 'Predict'), ' ', prompt),
     note ? el('p', { className: 'question-note' }, note) : null,
     options, el('div', { className: 'question-actions' }, check, reveal), verdict);
-  if (cover) cover.classList.add('awaiting-prediction');
+  // A covered figure is blurred and inert (no focus, not read out, not checked for contrast) until it is shown.
+  const covered = (on) => {
+    if (!cover) return;
+    cover.classList.toggle('awaiting-prediction', on);
+    cover.inert = on;
+  };
+  covered(true);
 
   let last = null; // the state of the last render
   let given = null; // the learner's answer once checked
@@ -133,14 +139,14 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     node.dataset.answered = correct ? 'correct' : 'wrong';
     append(verdict, [el('p', { className: 'question-result' }, correct ? 'Right.' : 'Not quite.'),
       el('p', { className: 'question-explain' }, explain(state, { correct, given }))]);
-    if (cover) cover.classList.remove('awaiting-prediction');
+    covered(false);
   };
   const restore = () => {
     const saved = readAnswers()[id];
     given = saved && (numeric ? Number.isFinite(saved.value) : choices.some(([v]) => v === saved.value)) ? saved.value : null;
     if (numeric) inputs[0].value = given === null ? '' : String(given);
     else for (const i of inputs) i.checked = i.value === given;
-    if (given === null && cover) cover.classList.add('awaiting-prediction');
+    if (given === null) covered(true);
   };
 
   check.addEventListener('click', () => {
@@ -157,7 +163,7 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     show(last);
     announceCount();
   });
-  if (reveal) reveal.addEventListener('click', () => cover.classList.remove('awaiting-prediction'));
+  if (reveal) reveal.addEventListener('click', () => covered(false));
   window.addEventListener(ANSWERS_EVENT, () => {
     if (!Object.hasOwn(readAnswers(), id) && given !== null) {
       restore();

@@ -1,7 +1,7 @@
 // The list of lessons on the page, in order. A new lesson is one import and one entry here
 // (plus its id in the `lesson` choice of web/state.js). The frame builds the contents from this.
 import { LESSON as selfAttention } from './sections/self-attention.js';
-import { LESSON as variance } from './sections/variance.js';
+import { LESSON as variance } from './sections/variance/index.js';
 import { LESSON as saturation } from './sections/saturation.js';
 import { LESSON as temperature } from './sections/temperature.js';
 import { LESSON as heads } from './sections/heads.js';

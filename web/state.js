@@ -132,10 +132,10 @@ export const STATE_TABLE = [
   { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
   { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
   { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
-  // Lesson 2 (web/sections/variance.js)
+  // Lesson 2 (web/sections/variance/)
   { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
   { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4], section: 'variance' }, // … and b
-  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'uniform', section: 'variance' }, // entries of the random vectors
+  { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'stdnormal', section: 'variance' }, // entries of the random vectors
   { key: 'vmean', type: decimal(-10, 10), def: 1, section: 'variance' }, // μ of 'normal'
   { key: 'vstd', type: decimal(0, 10), def: 1, section: 'variance' }, // σ of 'normal'
   { key: 'vseed', type: integer(0, 4294967295), def: 1, section: 'variance' }, // histograms and sweep
@@ -144,7 +144,7 @@ export const STATE_TABLE = [
   { key: 'vmaxdim', type: integer(2, 4096), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
   { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
   { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
-  { key: 'vdeep', type: choiceList(['sets', 'uniform', 'mean', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
+  { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation.js)
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
   { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example

@@ -134,17 +134,22 @@ test('in iframe mode the lab shows one section without the page chrome, sizes it
   assert.equal(await frame.$$eval('.part-panel, .step-panel', (n) => n.filter((p) => getComputedStyle(p).contentVisibility !== 'visible').length), 0);
 
   // embed-host.js gave the frame its content's height.
-  await page.waitForFunction(() => Number(document.getElementById('lab').height) > 2000);
+  await page.waitForFunction(() => Number(document.getElementById('lab').height) > 1200);
   const content = await frame.evaluate(() => Math.ceil(document.querySelector('body > .wrap').getBoundingClientRect().bottom));
   const height = Number(await page.$eval('#lab', (n) => n.height));
   assert.ok(Math.abs(height - content) <= 2, `frame height ${height}, content ${content}`);
 
-  // A change inside the frame reaches the parent as a state message, and a smaller section shrinks the frame.
+  // A change inside the frame reaches the parent as a state message; a section that opens grows the frame, and
+  // closing it shrinks the frame again.
   await frame.fill('input[data-key="vdims"]', '7');
   await page.waitForFunction(() => window.received.some((m) => m.data.type === 'state' && m.data.state.vdims === '7'));
   const last = (await page.evaluate(() => window.received.filter((m) => m.data.type === 'state'))).at(-1).data;
   assert.equal(last.hash, '#lesson=variance&embed=1&vdims=7');
-  await page.waitForFunction((before) => Number(document.getElementById('lab').height) < before, height);
+  await frame.click('details[data-deeper="fit"] > summary');
+  await page.waitForFunction((before) => Number(document.getElementById('lab').height) > before + 100, height);
+  const opened = Number(await page.$eval('#lab', (n) => n.height));
+  await frame.click('details[data-deeper="fit"] > summary');
+  await page.waitForFunction((before) => Number(document.getElementById('lab').height) < before - 100, opened);
 });
 
 test('the parent can set the frame\'s state; a message from another origin or another window is ignored', async () => {

@@ -119,9 +119,9 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
   const csv = await download(page, '[data-chart="sweep-linear"] [data-export="csv"]');
   assert.equal(csv.name, 'variance_sweep-linear_vdims-5_vmaxdim-16.csv');
   const rows = parseCsv(csv.bytes.toString('utf8'));
-  const measured = rows.filter((r) => r[0] === 'measured variance');
+  const measured = rows.filter((r) => r[0] === 'measured');
   assert.equal(measured.length, 16);
-  const sweep = session.engine.varianceSweep({ maxDim: 16, vectors: 100, seed: 1, distribution: 'uniform', scaled: false });
+  const sweep = session.engine.varianceSweep({ maxDim: 16, vectors: 100, seed: 1, distribution: 'normal', mean: 0, std: 1, scaled: false });
   measured.forEach((r, i) => {
     assert.equal(Number(r[1]), sweep.dims[i]);
     assert.ok(Math.abs(Number(r[2]) - sweep.variance[i]) <= 1e-12 * (1 + sweep.variance[i]), `variance at d = ${sweep.dims[i]}`);
@@ -129,8 +129,9 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
   const svg = await download(page, '[data-chart="sweep-linear"] [data-export="svg"]');
   const text = svg.bytes.toString('utf8');
   assert.equal((text.match(/class="mark"/g) ?? []).length, 16, 'one marker per measured variance');
-  assert.match(text, /<text[^>]*>dimension d<\/text>/, 'the axis label is in the file');
+  assert.match(text, /<text[^>]*>dₖ<\/text>/, 'the axis label is in the file');
 
+  await page.click('[data-question="variance-width"] .question-reveal'); // the histograms wait for a prediction
   const hist = await download(page, '[data-chart="hist-0"] [data-export="csv"]');
   const bins = parseCsv(hist.bytes.toString('utf8'));
   assert.deepEqual(bins[0], ['bin from', 'bin to', 'count']);

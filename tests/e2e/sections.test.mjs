@@ -63,6 +63,7 @@ test('a chart inside a custom element names its exports after the element\'s set
   const { page } = await session.open(`${session.server.origin}/tests/e2e/fixtures/element-alone.html`, { waitReady: false });
   const host = page.locator('attention-variance');
   await host.locator('[data-stats="sweep"] [data-stat="slope"]').waitFor({ timeout: 20000 });
-  const [file] = await Promise.all([page.waitForEvent('download'), host.locator('[data-chart="sweep-loglog"] [data-export="csv"]').click()]);
-  assert.equal(file.suggestedFilename(), 'variance_sweep-loglog_vdist-stdnormal_vdims-5-50_vmaxdim-64_vvectors-20.csv');
+  await page.$eval('attention-variance', (n) => n.setAttribute('teacher', '1')); // export bars are teacher tools
+  const [file] = await Promise.all([page.waitForEvent('download'), host.locator('[data-chart="sweep-linear"] [data-export="csv"]').click()]);
+  assert.equal(file.suggestedFilename(), 'variance_sweep-linear_vdims-5-50_vmaxdim-64_vvectors-20.csv'); // stdnormal is the default
 });

@@ -1,0 +1,61 @@
+// Lesson 2, "Go deeper": how well the straight line fits. The sweep of part 2 on log–log axes, how the engine
+// computes it, why one sample's slope sits near (not on) the theory, and the time the engine took. It draws the
+// result part 2 computed (shared.sweep) and calls the engine for nothing new.
+import { el } from '../../dom.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, statList, fill } from '../parts.js';
+
+const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(1));
+
+export function fitPart(engine, store, number) {
+  const part = partPanel({ id: 'fit', number, title: 'How well does the straight line fit?' });
+  const loglog = chartBox({ id: 'sweep-loglog', kind: 'xy' });
+  const time = el('p', { className: 'sweep-time', attrs: { 'aria-live': 'polite' } });
+  fill(part.figures, time, loglog.node);
+  let drawn = null;
+
+  return {
+    node: part.node,
+    render(state, shared) {
+      if (!shared.sweep || shared.sweep === drawn) return;
+      drawn = shared.sweep;
+      const { sweep, elapsed, name, zeroMean } = shared.sweep;
+      const { vectors, maxDim, pairs } = sweep;
+      fill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
+        ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, `${ms(elapsed)} ms`),
+        sweep.computeMs !== undefined ? ` (${ms(sweep.computeMs)} ms of it inside the engine’s loop)` : '', '.');
+      setProse(part.prose, [[
+        'Going from d to d + 1 adds one product to every score, so the engine keeps the table of all pairwise scores and adds ',
+        'one term per dimension; the least-squares line is the engine’s too.',
+      ], [
+        zeroMean
+          ? 'With zero-mean entries two pairs that share a vector are uncorrelated, so apart from chance the fitted slope lands on the theory. '
+          : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together; the variance `
+            + 'over all pairs of one sample then comes out a little below the theory line, by the amount the engine prints as the expected slope. ',
+        `One sample of ${vectors} vectors pins the variance down only roughly: another seed moves the slope. The band on the `,
+        'linear chart above is the engine’s prediction of that spread, ± 1 standard deviation around the expected variance.',
+      ]]);
+      const series = [
+        { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
+        { id: 'fit', label: 'least-squares line (engine)', kind: 'line', x: sweep.dims, y: sweep.fitted, color: SERIES.vermillion },
+        { id: 'theory', label: `theory, d × ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
+      ];
+      loglog.set({ title: 'Log–log axes: a straight line of slope 1 means “proportional to dₖ”', legend: xyLegend(series),
+        note: 'Any power law is straight on log–log axes, and variance ∝ dₖ has slope 1. The fitted line has an intercept, '
+          + 'so it bends away at small dₖ.',
+        draw: xyChart({ id: 'sweep-loglog', ariaLabel: `Variance of the scores against dₖ from 1 to ${maxDim}, log–log axes; fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`,
+          xLabel: 'dₖ (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', series }) });
+      const last = sweep.dims.length - 1;
+      fill(part.stats, statList('fit', [
+        ['intercept', 'fitted intercept', precise(sweep.intercept), null, sweep.intercept],
+        ['expected', `expected slope for all pairs of ${vectors} vectors`, precise(sweep.expectedSlope), '(theory minus the shared-vector effect)', sweep.expectedSlope],
+        ['loglog', 'slope on log–log axes', precise(sweep.logLogSlope), '(1 means proportional to dₖ)', sweep.logLogSlope],
+        ['expectedvar', `expected variance at dₖ = ${sweep.dims[last]} (± sd across samples)`,
+          `${precise(sweep.expectedVariance[last])} ± ${precise(sweep.expectedVarianceSd[last])}`, '(prediction)', sweep.expectedVariance[last]],
+      ]));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// Lesson 2, part 1: a thousand random query–key pairs at each chosen dₖ, their scores as histograms, and the
+// prediction "how much wider from dₖ = 100 to 1000?" asked before the histograms show it. Numbers: engine.dotProducts.
+import { el, clear } from '../../dom.js';
+import { parsedInput } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { histogram } from '../../charts/histogram.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { question } from '../../lesson-kit.js';
+import { partPanel, statList, fill, watcher, message, attempt } from '../parts.js';
+import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.js';
+
+const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
+const ASKED = [100, 1000]; // the two lengths of the question
+
+/** The engine's scores at each d of `dims` for the current entries (one dotProducts call per d). */
+function scoresAt(engine, state, dims, range = null) {
+  const { options } = distributionOf(state);
+  return dims.map((dim) => ({ dim, ...engine.dotProducts({ dim, pairs: PAIRS, seed: state.vseed, bins: BINS, ...options, ...(range ? { range } : {}) }) }));
+}
+
+/**
+ * The prediction. Width is the standard deviation; the explanation prints the engine's standard deviations and
+ * variances at the learner's dₖ and at 100 and 1000, for the entries and seed chosen now.
+ */
+function widthQuestion(engine, cover) {
+  return question({
+    id: 'variance-width',
+    cover,
+    prompt: 'In theory the variance grows tenfold from dₖ = 100 to dₖ = 1000. How much wider does the histogram get?',
+    choices: [['10', '10 times as wide'], ['sqrt10', '√10 ≈ 3.16 times as wide'], ['same', 'Equally wide']],
+    answer: 'sqrt10',
+    explain(state) {
+      const dims = [...new Set([...state.vdims, ...ASKED])].sort((a, b) => a - b);
+      let results;
+      try {
+        results = scoresAt(engine, state, dims);
+      } catch (error) {
+        return ['The engine rejected these settings: ', message(error)];
+      }
+      const list = el('ul', { className: 'question-numbers' }, results.map((r) => el('li', { dataset: { dim: r.dim } },
+        `dₖ = ${r.dim}: width (standard deviation) `, el('strong', { dataset: { sd: r.sd } }, precise(r.sd)),
+        `, variance ${precise(r.variance)} (theory ${precise(r.theoryVariance)}, give or take ${precise(r.expectedVarianceSd)} for one sample)`)));
+      return ['A histogram’s width scales with the standard deviation, the square root of the variance, so ten times the ',
+        'variance makes it √10 ≈ 3.16 times as wide, not ten times. The engine’s ', String(PAIRS), ' scores per length, for the entries ',
+        'and seed chosen above:', list];
+    },
+  });
+}
+
+export function histogramsPart(engine, store, number) {
+  const part = partPanel({ id: 'histograms', number, title: 'A thousand random scores at each dₖ' });
+  const { box, notices } = noticeBox();
+  const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
+  const entries = entryControls(store, problem);
+  const dims = parsedInput(store, 'vdims', 'Lengths dₖ (up to six)', { onProblem: problem, placeholder: '3, 100, 1000' });
+  fill(part.controls, el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid' }, dims.node, entries.nodes), box));
+
+  const panelRow = el('div', { className: 'histogram-row' });
+  const predict = widthQuestion(engine, panelRow); // asked above the histograms, which stay blurred until answered
+  part.figures.append(predict.node, panelRow);
+  const boxes = [];
+  const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vdims', 'vshared']);
+
+  return {
+    node: part.node,
+    render(state, out) {
+      entries.sync(state);
+      dims.sync(state);
+      predict.render(state);
+      if (!changed(state)) return;
+      const { name } = distributionOf(state);
+      const results = attempt(part, notices, 'The engine rejected these settings', () => {
+        const first = scoresAt(engine, state, state.vdims);
+        if (!state.vshared || first.length < 2) return first;
+        // One range for every panel: from the smallest to the largest value of any panel (the engine bins again).
+        const lo = Math.min(...first.map((r) => r.min));
+        const hi = Math.max(...first.map((r) => r.max));
+        return lo < hi ? scoresAt(engine, state, state.vdims, [lo, hi]) : first;
+      });
+      if (results === null) return;
+      out.histograms = { results, state };
+
+      const yMax = state.vshared ? Math.max(...results.flatMap((r) => Array.from(r.histogram.counts))) : undefined;
+      while (boxes.length < results.length) boxes.push({ chart: chartBox({ id: `hist-${boxes.length}`, kind: 'histogram', maxWidth: 520 }), stats: el('div') });
+      clear(panelRow);
+      results.forEach((r, i) => {
+        const { chart, stats } = boxes[i];
+        panelRow.append(el('div', { className: 'histogram-panel', dataset: { dim: r.dim } }, chart.node, stats));
+        chart.set({
+          title: [`dₖ = ${r.dim}`],
+          draw: histogram({ id: `hist-${r.dim}`, ariaLabel: `Histogram of ${PAIRS} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
+            edges: r.histogram.edges, counts: r.histogram.counts, yMax, color: PANEL_COLORS[i % PANEL_COLORS.length],
+            marker: { value: r.mean, label: 'mean' }, xLabel: 'score q · k', height: 165 }),
+        });
+        fill(stats, statList(`hist-${r.dim}`, [
+          ['variance', 'variance', precise(r.variance), `(theory ${precise(r.theoryVariance)})`, r.variance],
+          ['sd', 'width (sd)', precise(r.sd), null, r.sd],
+        ]));
+      });
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Lesson 2, part 2: the variance of the scores at every dₖ from 1 to a maximum with the engine's least-squares line,
+// and beside it the same sweep after dividing every score by √dₖ, with the prediction "what does 1/√dₖ do?" asked
+// before that chart shows it. Numbers: engine.varianceSweep, once unscaled and once scaled; later parts reuse both.
+import { el } from '../../dom.js';
+import { parsedInput, logSlider, slider } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { question } from '../../lesson-kit.js';
+import { term } from '../../glossary.js';
+import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
+import { distributionOf, noticeBox } from './shared.js';
+
+/** Three lengths to quote from a sweep of maxDim points: a sixteenth, a quarter and all of it. */
+const quoted = (maxDim) => [...new Set([Math.max(1, Math.round(maxDim / 16)), Math.max(1, Math.round(maxDim / 4)), maxDim])];
+
+/** The prediction about dividing by √dₖ; the explanation quotes both sweeps the part drew last. */
+function scalingQuestion(latest, cover) {
+  return question({
+    id: 'variance-scaled',
+    prompt: 'Now divide every score by √dₖ. What does the variance of the divided scores do as dₖ grows?',
+    choices: [['grows', 'Still grows in proportion to dₖ'], ['root', 'Grows like √dₖ'], ['level', 'Stays level']],
+    answer: 'level',
+    cover,
+    explain() {
+      const shown = latest();
+      if (!shown) return ['The engine has not drawn the sweep: see the notice above.'];
+      const { raw, scaled } = shown;
+      const list = el('ul', { className: 'question-numbers' }, quoted(raw.maxDim).map((d) => el('li', { dataset: { dim: d } },
+        `dₖ = ${d}: variance ${precise(raw.variance[d - 1])} before, `, el('strong', { dataset: { scaled: scaled.variance[d - 1] } }, precise(scaled.variance[d - 1])), ' after')));
+      return ['Dividing by √dₖ multiplies every score by c = 1/√dₖ and its variance by c² = 1/dₖ, which cancels the growth ',
+        'in proportion to dₖ exactly. The engine’s sweep, before and after dividing:', list];
+    },
+  });
+}
+
+export function sweepPart(engine, store, number) {
+  const part = partPanel({ id: 'sweep', number, title: 'The variance against dₖ, and dividing by √dₖ',
+    formula: '\\operatorname{Var}(q\\cdot k) \\propto d_k' });
+  const { box, notices } = noticeBox();
+  const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
+  const maxDim = logSlider(store, 'vmaxdim', 'Largest dₖ of the sweep');
+  const maxDimBox = parsedInput(store, 'vmaxdim', 'Largest dₖ (type a value)', { number: true, step: '1', onProblem: problem });
+  const vectors = slider(store, 'vvectors', 'Random vectors (every pair is used)');
+  fill(part.controls, el('div', { className: 'panel control-panel' },
+    el('div', { className: 'control-grid' }, maxDim.node, maxDimBox.node, vectors.node), box));
+
+  const linear = chartBox({ id: 'sweep-linear', kind: 'xy' });
+  const scaledChart = chartBox({ id: 'scaled-variance', kind: 'xy' });
+  let shown = null; // { raw, scaled }: the sweeps drawn last
+  const predict = scalingQuestion(() => shown, scaledChart.node);
+  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, linear.node, scaledChart.node));
+  const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vmaxdim', 'vvectors']);
+
+  function draw(state, out) {
+    const { options, name, zeroMean } = distributionOf(state);
+    const request = { maxDim: state.vmaxdim, vectors: state.vvectors, seed: state.vseed, ...options };
+    const timed = (scaled) => {
+      const t0 = performance.now(); // timing only: how long the engine call took
+      return { sweep: engine.varianceSweep({ ...request, scaled }), elapsed: performance.now() - t0 };
+    };
+    const both = attempt(part, notices, 'The engine rejected these settings', () => ({ raw: timed(false), scaled: timed(true) }));
+    if (both === null) return;
+    const raw = both.raw.sweep;
+    const scaled = both.scaled.sweep;
+    shown = { raw, scaled };
+    out.sweep = { sweep: raw, elapsed: both.raw.elapsed, request, name, zeroMean };
+    out.scaled = { sweep: scaled, elapsed: both.scaled.elapsed };
+
+    setProse(part.prose, [[
+      'The ', term('variance'), ` of all ${raw.pairs} scores between ${state.vvectors} random vectors lies on a line through zero.`,
+    ]]);
+
+    const band = { id: 'expected', label: 'expected ± 1 sd', kind: 'band', x: raw.dims, color: SERIES.sky,
+      y: Array.from(raw.expectedVariance, (v, i) => v - raw.expectedVarianceSd[i]), // the engine's band, edges laid out
+      y2: Array.from(raw.expectedVariance, (v, i) => v + raw.expectedVarianceSd[i]) };
+    const series = [
+      { id: 'variance', label: 'measured', kind: 'points', x: raw.dims, y: raw.variance, color: SERIES.blue, symbol: 'circle' },
+      { id: 'fit', label: 'fitted line', kind: 'line', x: raw.dims, y: raw.fitted, color: SERIES.vermillion },
+      { id: 'theory', label: 'theory', kind: 'line', x: raw.dims, y: raw.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
+    ];
+    linear.set({ title: 'Variance of q · k', legend: xyLegend([band, ...series]),
+      draw: xyChart({ id: 'sweep-linear', ariaLabel: `Variance of the scores against dₖ from 1 to ${state.vmaxdim}, entries ${name}; fitted slope ${precise(raw.slope)} per dimension, theory ${precise(raw.theorySlope)}`,
+        xLabel: 'dₖ', yLabel: 'variance of q · k', series: [band, ...series], yFromZero: true, height: 205 }) });
+    const scaledSeries = [
+      { id: 'variance', label: 'measured', kind: 'points', x: scaled.dims, y: scaled.variance, color: SERIES.blue, symbol: 'circle' },
+      { id: 'theory', label: 'theory', kind: 'line', x: scaled.dims, y: scaled.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
+    ];
+    scaledChart.set({ title: 'Variance of q · k / √dₖ', legend: xyLegend(scaledSeries),
+      draw: xyChart({ id: 'scaled-variance', ariaLabel: `Variance of the scores divided by √dₖ against dₖ, entries ${name}; level at ${precise(scaled.theorySlope)}`,
+        xLabel: 'dₖ', yLabel: 'variance of q · k / √dₖ', series: scaledSeries, yFromZero: true, height: 205 }) });
+
+    const last = raw.dims.length - 1;
+    fill(part.stats, statList('sweep', [
+      ['slope', 'fitted slope: variance per unit of dₖ', precise(raw.slope), `(theory σ⁴ + 2μ²σ² = ${precise(raw.theorySlope)})`, raw.slope],
+      ['variance', `variance at dₖ = ${raw.dims[last]}`, precise(raw.variance[last]), `(theory ${precise(raw.theoryVariance[last])})`, raw.variance[last]],
+      ['scaledslope', 'after ÷√dₖ: fitted slope', precise(scaled.slope), '(0 would be level)', scaled.slope],
+    ]));
+  }
+
+  return {
+    node: part.node,
+    render(state, out) {
+      maxDim.sync(state);
+      maxDimBox.sync(state);
+      vectors.sync(state);
+      if (changed(state)) draw(state, out);
+      predict.render(state);
+    },
+  };
+}
