@@ -131,6 +131,7 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
   assert.equal((text.match(/class="mark"/g) ?? []).length, 16, 'one marker per measured variance');
   assert.match(text, /<text[^>]*>dₖ<\/text>/, 'the axis label is in the file');
 
+  await page.click('[data-question="variance-width"] .question-reveal'); // the histograms wait for a prediction
   const hist = await download(page, '[data-chart="hist-0"] [data-export="csv"]');
   const bins = parseCsv(hist.bytes.toString('utf8'));
   assert.deepEqual(bins[0], ['bin from', 'bin to', 'count']);

@@ -27,16 +27,15 @@ export function fitPart(engine, store, number) {
         ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, milliseconds(elapsed)),
         sweep.computeMs !== undefined ? ` (${milliseconds(sweep.computeMs)} of it inside the engine’s loop)` : '', '.');
       setProse(part.prose, [[
-        'The sweep does not recompute every score for each dₖ: going from d to d + 1 adds one product to every pair, so the ',
-        'engine keeps the table of all pairwise scores and adds one term per dimension. The least-squares line through ',
-        'the variances is the engine’s too.',
+        'Going from d to d + 1 adds one product to every score, so the engine keeps the table of all pairwise scores and adds ',
+        'one term per dimension; the least-squares line is the engine’s too.',
       ], [
         zeroMean
           ? 'With zero-mean entries two pairs that share a vector are uncorrelated, so apart from chance the fitted slope lands on the theory. '
           : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together; the variance `
             + 'over all pairs of one sample then comes out a little below the theory line, by the amount the engine prints as the expected slope. ',
-        `A single sample of ${vectors} vectors pins the variance down only roughly: another seed moves the slope. The shaded band `,
-        'on the linear chart above is the engine’s prediction of that spread, one standard deviation either side of the expected variance.',
+        `One sample of ${vectors} vectors pins the variance down only roughly: another seed moves the slope. The band on the `,
+        'linear chart above is the engine’s prediction of that spread, ± 1 standard deviation around the expected variance.',
       ]]);
       const series = [
         { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
@@ -44,8 +43,8 @@ export function fitPart(engine, store, number) {
         { id: 'theory', label: `theory, d × ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       loglog.set({ title: 'Log–log axes: a straight line of slope 1 means “proportional to dₖ”', legend: xyLegend(series),
-        note: 'On log–log axes any power law is a straight line, and variance ∝ dₖ has slope 1 whatever the constant in front. '
-          + 'The fitted line has an intercept, so it bends away at small dₖ, where the intercept is not small next to the variance.',
+        note: 'Any power law is straight on log–log axes, and variance ∝ dₖ has slope 1. The fitted line has an intercept, '
+          + 'so it bends away at small dₖ.',
         draw: xyChart({ id: 'sweep-loglog', ariaLabel: `Variance of the scores against dₖ from 1 to ${maxDim}, log–log axes; fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`,
           xLabel: 'dₖ (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', series }) });
       const last = sweep.dims.length - 1;

@@ -37,9 +37,9 @@ function mount(root, context) {
   mountParts(root, context, LESSON, intro(), [
     histogramsPart,
     sweepPart,
-    side('fit', 'How well the straight line fits: log–log axes, the intercept, one sample’s spread', fitPart),
-    side('uniform', 'Entries with a non-zero mean, like the source’s uniform [0, 1): the drift the softmax ignores', uniformPart),
-    side('byhand', 'Dot products by hand: growing entries, same-size entries, hand-picked sets', examplesPart),
+    side('fit', 'How well the line fits: log–log axes, intercept, one sample’s spread', fitPart),
+    side('uniform', 'Entries with a mean, like the source’s uniform [0, 1): the drift the softmax ignores', uniformPart),
+    side('byhand', 'Dot products by hand: growing or same-size entries, hand-picked sets', examplesPart),
     side('scalecheck', 'Var(cX) = c²·Var(X), and what doubling q and k does', scaleCheckPart),
   ]);
 }

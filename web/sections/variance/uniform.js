@@ -63,7 +63,7 @@ export function uniformPart(engine, store, number) {
         `${precise(raw.theoryRowSlope)} per unit of dₖ${uniform ? ' (1/3 · 1/12 = 1/36 for uniform entries)' : ''}, against `,
         `${precise(raw.theorySlope)} for the variance over all pairs, which also counts how the offsets q·μ differ from query to query. `,
         'It grows in proportion to dₖ all the same, so dividing by √dₖ levels exactly what the softmax sees (upper chart), ',
-        'whether or not the mean is zero. As over all pairs, one sample of vectors pins it down only roughly: another seed moves the points.',
+        'whether or not the mean is zero. One sample pins it down only roughly: another seed moves the points.',
       ]]);
 
       const rowSeries = [
