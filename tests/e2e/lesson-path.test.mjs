@@ -39,6 +39,8 @@ test('every question can be answered right and wrong, and says which', async () 
   assert.ok(ids.length >= MIN_QUESTIONS, `questions on the page (${ids.length}: ${ids.join(', ')})`);
   for (const id of ids) {
     const q = page.locator(`[data-question="${id}"]`);
+    // A question inside a closed Go-deeper section is answered the way a learner would: after opening it.
+    await q.evaluate((n) => { for (let d = n.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; });
     await q.scrollIntoViewIfNeeded();
     const seen = new Set();
     const radios = await q.locator('input[type="radio"]').count();
