@@ -107,7 +107,13 @@ export function smokeSuite(name) {
     await tab.evaluate(() => document.getElementById('lesson-training').scrollIntoView());
     // The run part has chosen where runs go (a worker, or this thread) once its mode is set: then Train starts one.
     await tab.until(() => Boolean(document.querySelector('#lesson-training [data-part="run"] .run-mode:not([data-mode=""])')));
-    await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').click());
+    // A click that lands while the lesson is still settling can go unanswered: press again until the run starts.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').click());
+      await new Promise((resolve) => { setTimeout(resolve, 1000); });
+      const status = await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status);
+      if (status !== 'idle') break;
+    }
     await tab.untilLong(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status === 'done');
     const accuracy = await tab.evaluate(() => Number(document.querySelector('#lesson-training [data-stats="run"] [data-stat="tokenacc"]').dataset.value));
     assert.equal(accuracy, 1, 'the tiny setting learns to reverse, as in Chromium and Node');
