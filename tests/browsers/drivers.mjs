@@ -142,6 +142,8 @@ async function launchWebKit() {
       const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
       sessions.push(driver);
       await driver.manage().window().setRect({ width, height }).catch(() => {});
+      // A script that cannot run (the page's thread busy) fails after 20 s instead of holding the only session.
+      await driver.manage().setTimeouts({ script: 20000, pageLoad: 60000 });
       await driver.get(url);
       const evaluate = (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args);
       return tabOf(evaluate, {
