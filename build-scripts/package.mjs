@@ -1,12 +1,13 @@
 // Writes dist/: the lab as a self-contained folder that runs from any static host, an LMS file area or straight
 // from disk with no network request, and build/attention-scale-lab.zip of the same files for uploading. Prints
-// every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB, everything under 1.5 MB uncompressed).
+// every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB; everything under 1.5 MB uncompressed, which holds since the worker is app.js itself and
+// no longer a second bundle with its own engine).
 // Needs the built engine (build/wasm/attention_core.cjs); run through build-scripts/package, which builds first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { ROOT, pageBuildOptions, workerBuildOptions } from '../web/build.mjs';
+import { ROOT, pageBuildOptions } from '../web/build.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const ZIP = path.join(ROOT, 'build', 'attention-scale-lab.zip');
@@ -50,9 +51,7 @@ const result = await esbuild.build({ ...pageBuildOptions(), outfile: path.join(D
 const bundle = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('app.js'))[1];
 const engineBytes = bundle.inputs[ENGINE]?.bytesInOutput;
 if (!engineBytes) fail(`the bundle does not contain ${ENGINE}`);
-// Lesson 6's Web Worker beside app.js, where web/training-run.js looks for it (from file:// the lesson trains on the
-// page's own thread instead, as the browser allows no worker there).
-await esbuild.build({ ...workerBuildOptions(), outfile: path.join(DIST, 'worker.js'), sourcemap: false, logLevel: 'warning' });
+// Lesson 6's Web Worker is app.js itself (web/entry.js), so dist/ holds one copy of the engine.
 
 // The page: its asset paths become siblings, and the CSP names style-src 'self' explicitly.
 copy('index.html', 'index.html', [

@@ -1,6 +1,7 @@
-// Bundles the page: web/main.js (and the CSS it imports) into build/page/app.js + app.css, one classic
-// script so index.html also works from file://, and Lesson 6's worker into build/page/worker.js. It does not
-// build the WASM engine (build-scripts/build does).
+// Bundles the page: web/entry.js (the page, web/main.js with the CSS it imports, and Lesson 6's training worker,
+// web/training-worker.js) into build/page/app.js + app.css, one classic script so index.html also works from
+// file://. The worker is started from the same app.js (see web/entry.js). It does not build the WASM engine
+// (build-scripts/build does).
 //
 // KaTeX: formulas are rendered with output: 'mathml' (web/math.js), so no KaTeX CSS or fonts are bundled.
 // Tested in Chromium 156 with this page's Content-Security-Policy: KaTeX's HTML output with its CSS and
@@ -16,7 +17,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function pageBuildOptions() {
   return {
     absWorkingDir: ROOT,
-    entryPoints: ['web/main.js'],
+    entryPoints: ['web/entry.js'],
     outfile: 'build/page/app.js', // esbuild writes the imported CSS next to it as app.css
     bundle: true,
     format: 'iife',
@@ -31,12 +32,7 @@ export function pageBuildOptions() {
   };
 }
 
-/** Lesson 6's Web Worker (web/training-worker.js) as a second classic script beside app.js: build/page/worker.js. */
-export function workerBuildOptions() {
-  return { ...pageBuildOptions(), entryPoints: ['web/training-worker.js'], outfile: 'build/page/worker.js' };
-}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await esbuild.build(pageBuildOptions());
-  await esbuild.build(workerBuildOptions());
 }

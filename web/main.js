@@ -71,7 +71,8 @@ async function boot() {
   frame.onChoose(choose);
   if (!embedded) document.getElementById('lessons').append(summarySection(choose));
   store.start();
-  document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render
+  await store.whenRendered();
+  document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render: it is done
   // (Not in a frame: scrollIntoView would scroll the course page around it too.)
   if (!embedded && store.get().lesson !== LESSONS[0].id) sections.get(store.get().lesson).scrollIntoView({ block: 'start' });
 }

@@ -286,6 +286,7 @@ export function formatHash(state, table = STATE_TABLE) {
  * starts from `initial` ({ state, problems }, as parseHash returns).
  */
 const FRAME_FALLBACK_MS = 100;
+const HASH_INTERVAL_MS = 250; // at most 40 hash writes in 10 s
 
 export function createStore(win = window, { hash = true, initial = null } = {}) {
   let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
@@ -295,29 +296,54 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
   const parseListeners = new Set();
   let frame = 0;
 
-  const writeHash = () => {
-    if (!hash) return;
+  // The hash follows the state at most every HASH_INTERVAL_MS: a dragged slider sets the state on every input event,
+  // and WebKit throws a SecurityError after 100 replaceState calls in 10 s (Firefox and Chromium have limits of
+  // their own). The first write after a quiet spell is immediate, later ones trail; a refused write is dropped (the
+  // write after 2 s carries the whole state), never thrown into the set() that caused it.
+  let hashTimer = 0;
+  let hashWritten = -Infinity;
+  const writeHashNow = () => {
+    hashTimer = 0;
+    hashWritten = win.performance.now();
     const next = formatHash(state);
-    if (win.location.hash !== next) win.history.replaceState(null, '', next);
+    if (win.location.hash === next) return;
+    try {
+      win.history.replaceState(null, '', next);
+    } catch {
+      hashTimer = setTimeout(writeHashNow, 2000); // refused (a rate limit): try again once the limit has eased
+    }
+  };
+  const writeHash = () => {
+    if (!hash || hashTimer) return;
+    const wait = hashWritten + HASH_INTERVAL_MS - win.performance.now();
+    if (wait <= 0) writeHashNow();
+    else hashTimer = setTimeout(writeHashNow, wait);
   };
   const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
   // Subscribers run once per animation frame. A frame that never comes (WebKit and Chromium pause animation frames
   // in an iframe scrolled out of view) would leave an embedded lesson undrawn and its height wrong, so a timer
   // stands in after FRAME_FALLBACK_MS; whichever comes first runs the update and cancels the other.
   let timer = 0;
+  let waiting = []; // resolvers of whenRendered(), settled after the next run
   const notify = () => {
     if (frame) return;
     const run = () => {
       win.cancelAnimationFrame(frame);
       clearTimeout(timer);
       frame = 0;
-      for (const [fn, watch] of listeners) {
-        if (watch.keys) {
-          const now = signature(watch.keys);
-          if (now === watch.last) continue; // none of its keys moved
-          watch.last = now;
+      const done = waiting;
+      waiting = [];
+      try {
+        for (const [fn, watch] of listeners) {
+          if (watch.keys) {
+            const now = signature(watch.keys);
+            if (now === watch.last) continue; // none of its keys moved
+            watch.last = now;
+          }
+          fn(state, problems);
         }
-        fn(state, problems);
+      } finally {
+        for (const resolve of done) resolve();
       }
     };
     frame = win.requestAnimationFrame(run);
@@ -369,6 +395,13 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     onParse(fn) {
       parseListeners.add(fn);
       return () => parseListeners.delete(fn);
+    },
+    /** Resolves once the update now pending (or the next one) has run every subscriber. */
+    whenRendered() {
+      return new Promise((resolve) => {
+        waiting.push(resolve);
+        notify();
+      });
     },
     /** Reports the load's parse problems, writes the normalised hash, and renders. */
     start() {

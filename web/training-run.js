@@ -1,7 +1,7 @@
 // Lesson 6's training runs, off the page's main thread when the browser allows it. One run loop (createRunLoop) drives
 // an engine trainer in slices of about a given length and reports what happened in each; it runs unchanged inside
-// the Web Worker (web/training-worker.js, bundled to build/page/worker.js) or on the page in slices short enough that
-// the page keeps answering (createRunner picks, and says which). It passes the engine's numbers on and computes none.
+// the Web Worker (web/training-worker.js; the worker is app.js itself, see web/entry.js) or on the page in slices
+// short enough that the page keeps answering (createRunner picks, and says which). It passes the engine's numbers on and computes none.
 import { BUNDLE_URL } from './where.js';
 
 const now = () => performance.now();
@@ -109,13 +109,13 @@ export function createRunLoop(engine, config, { attentionIndex = 0, evalsPerEpoc
 
 /* ---- the page's side: a Web Worker when the browser allows one, else slices on the main thread ---- */
 
-const WORKER_FILE = 'worker.js'; // next to app.js (build/page/ or dist/)
+const WORKER_FILE = 'app.js'; // the page's own script: web/entry.js runs the worker when it finds itself in one
 const MAIN_SLICE_MS = 8; // a slice on the page's own thread: short enough that a click is answered at once
 const WORKER_SLICE_MS = 60; // a slice in the worker: only how often progress is posted
 
 /** Where the worker bundle is: beside the running app.js. */
 export function workerUrl() {
-  return new URL(WORKER_FILE, BUNDLE_URL || document.baseURI).href;
+  return BUNDLE_URL || new URL(WORKER_FILE, document.baseURI).href;
 }
 
 let nextRunId = 1;

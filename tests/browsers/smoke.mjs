@@ -57,22 +57,31 @@ export function smokeSuite(name) {
   });
   const it = (title, fn, extra = {}) => test(`${name}: ${title}`, { skip: why ?? false, timeout: 180000, ...extra }, fn);
 
-  // Known failure, reported in the session's note: opened from file:// in WebKit, Lesson 7 draws 10 of the 15 charts
-  // Chromium draws (over http every count matches). Marked todo so it runs and reports, until fixed.
-  const settleTodo = name === 'webkit' ? { todo: 'WebKit from file://: Lesson 7 draws 10 of 15 charts' } : {};
+  // A drawing that lands a little after the page settles (a ResizeObserver redraw in a loaded browser) still counts:
+  // the counts are read again for up to 30 s before they are compared; a mismatch reports the page's errors and
+  // notices with it. (Before, a WebKit run in CI once counted 10 of Lesson 7's 15 charts; not seen since.)
   it('the page loads over http and from file:// with no error, and every lesson draws what Chromium draws', async () => {
     for (const url of [server.url, FILE_URL]) {
       const tab = await browser.open(url);
       try {
         assert.equal(await tab.until(ready), 'ready', `the engine starts from ${url.slice(0, 7)}`);
         await tab.until(settledPage);
-        assert.deepEqual(await tab.evaluate(drawn), chromiumDrawn, `lessons drawn from ${url.slice(0, 7)} as in Chromium`);
-        assert.deepEqual(await tab.errors(), [], `no error from ${url.slice(0, 7)}`);
+        const want = JSON.stringify(chromiumDrawn);
+        await tab.until((w) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(w)).map(([id]) => {
+          const s = document.querySelector(`main > section[data-lesson="${id}"]`);
+          return [id, s ? { charts: s.querySelectorAll('[data-chart] svg, [data-chart] canvas').length,
+            cells: s.querySelectorAll('.cell').length, questions: s.querySelectorAll('[data-question]').length } : null];
+        }))) === w, want).catch(() => null);
+        const errors = await tab.errors();
+        const notices = await tab.evaluate(() => [...document.querySelectorAll('.notices')].map((n) => n.textContent.trim()).filter(Boolean));
+        assert.deepEqual(await tab.evaluate(drawn), chromiumDrawn,
+          `lessons drawn from ${url.slice(0, 7)} as in Chromium (errors: ${JSON.stringify(errors)}; notices: ${JSON.stringify(notices)})`);
+        assert.deepEqual(errors, [], `no error from ${url.slice(0, 7)}`);
       } finally {
         await tab.close();
       }
     }
-  }, { ...settleTodo, timeout: 120000 });
+  }, { timeout: 120000 });
 
   it('moving Lesson 1\'s d_k slider redraws the queries with the new width', async () => {
     const tab = await browser.open(`${server.url}#step=2`);
@@ -86,6 +95,19 @@ export function smokeSuite(name) {
     await tab.until(() => document.querySelector('figure[data-matrix="q"]')?.dataset.cols === '12');
     assert.match(await tab.evaluate(() => location.hash), /dk=12/);
     assert.equal(await tab.evaluate(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length), 3 * 12);
+    // A long drag: 150 input events 20 ms apart set the state more often than the 100 URL writes in 10 s WebKit allows. The link
+    // keeps up (it is written at most every 250 ms) and ends on the last value, with no error.
+    await tab.evaluate(async () => {
+      const input = document.querySelector('input[data-key="dk"]');
+      for (let i = 0; i < 150; i += 1) {
+        input.value = String(1 + (i % 16));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((resolve) => { setTimeout(resolve, 20); });
+      }
+      input.value = '7';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await tab.until(() => document.querySelector('figure[data-matrix="q"]')?.dataset.cols === '7' && /dk=7(&|$)/.test(location.hash));
     assert.deepEqual(await tab.errors(), []);
     await tab.close();
   });
@@ -112,14 +134,13 @@ export function smokeSuite(name) {
     await tab.until(ready);
     await tab.evaluate(() => document.getElementById('lesson-training').scrollIntoView());
     // The run part has chosen where runs go (a worker, or this thread) once its mode is set: then Train starts one.
-    await tab.until(() => Boolean(document.querySelector('#lesson-training [data-part="run"] .run-mode:not([data-mode=""])')));
-    // A click that lands while the lesson is still settling can go unanswered: press again until the run starts.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').click());
-      await new Promise((resolve) => { setTimeout(resolve, 1000); });
-      const status = await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status);
-      if (status !== 'idle') break;
-    }
+    await tab.until(() => Boolean(document.querySelector('#lesson-training [data-part="run"] .run-mode[data-mode]:not([data-mode=""])')));
+    // Over http the run goes to a Web Worker, which is app.js started a second time (web/entry.js).
+    const where = await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] .run-mode[data-mode]').dataset.mode);
+    assert.equal(where, 'worker', 'over http the run trains in a Web Worker');
+    // Train is disabled until the lesson has its settings; a press before that would do nothing.
+    await tab.until(() => !document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').disabled);
+    await tab.evaluate(() => document.querySelector('#lesson-training [data-part="run"] [data-action="train"]').click());
     await tab.untilLong(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status === 'done');
     const accuracy = await tab.evaluate(() => Number(document.querySelector('#lesson-training [data-stats="run"] [data-stat="tokenacc"]').dataset.value));
     assert.equal(accuracy, 1, 'the tiny setting learns to reverse, as in Chromium and Node');

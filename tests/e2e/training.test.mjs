@@ -4,7 +4,7 @@
 // a short run from a link trains in a Web Worker (http) or in slices on the page's thread (file://) and draws its
 // curves and attention, stop and resume work, the page answers clicks while a run goes, the race runs two strategies
 // on the same data, and the results table shows web/data/reference-runs.json. Final numbers are compared with Node's.
-// Needs build/page/app.js and build/page/worker.js (node web/build.mjs).
+// Needs build/page/app.js (node web/build.mjs); Lesson 6's worker is app.js itself.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,7 +18,6 @@ const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'ref
 const session = browserSession({ engine: true });
 
 before(() => {
-  assert.ok(fs.existsSync(path.join(ROOT, 'build', 'page', 'worker.js')), 'build/page/worker.js is built (node web/build.mjs)');
 });
 
 // A setting that learns in a few hundred tiny steps: L = 5, values 0…9, β fixed at 5 (the default strategy).
@@ -31,7 +30,7 @@ async function load(hash, { base = session.server.url, viewport } = {}) {
   const opened = await session.open(base + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.$eval('#lesson-training', (n) => n.scrollIntoView());
-  await opened.page.waitForSelector('#lesson-training [data-part="run"] .run-mode:not([data-mode=""])', { timeout: 30000 });
+  await opened.page.waitForSelector('#lesson-training [data-part="run"] .run-mode[data-mode]:not([data-mode=""])', { timeout: 30000 });
   return opened;
 }
 

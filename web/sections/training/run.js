@@ -28,6 +28,7 @@ export function runPart(context, number, experiment) {
   const sequence = el('div', { className: 'run-sequence' });
   const probes = chartBox({ id: 'run-probes', kind: 'xy', maxWidth: 620 });
   probes.node.hidden = true;
+  b.train.disabled = true; // until the lesson has its settings and the engine's trainer info (settingsChanged)
   part.controls.append(experiment, el('div', { className: 'run-buttons' }, b.train, b.stop, b.resume, b.reset), mode, bar, status, what, said);
   part.figures.append(el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), probes.node, maps, sequence);
   setProse(part.prose, [[
