@@ -2,7 +2,7 @@
 // (plus its id in the `lesson` choice of web/state.js). The frame builds the contents from this.
 import { LESSON as selfAttention } from './sections/self-attention.js';
 import { LESSON as variance } from './sections/variance/index.js';
-import { LESSON as saturation } from './sections/saturation.js';
+import { LESSON as saturation } from './sections/saturation/index.js';
 import { LESSON as temperature } from './sections/temperature/index.js';
 import { LESSON as heads } from './sections/heads/index.js';
 import { LESSON as training } from './sections/training/index.js';

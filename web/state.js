@@ -146,7 +146,7 @@ export const STATE_TABLE = [
   { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
   { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
   { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
-  // Lesson 3 (web/sections/saturation.js)
+  // Lesson 3 (web/sections/saturation/)
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
   { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example
   { key: 'sclose', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [4, 5], section: 'saturation' }, // a close pair of scores
@@ -159,7 +159,7 @@ export const STATE_TABLE = [
   { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel
   { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
-  { key: 'sdeep', type: choiceList(['numerics', 'jacobian', 'distribution'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
+  { key: 'sdeep', type: choiceList(['jacobian', 'distribution', 'pairs', 'numerics'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
   // Lesson 4 (web/sections/temperature/)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
   { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix

@@ -14,7 +14,7 @@ async function load(hash = '', { viewport } = {}) {
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
   await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
-  await opened.page.waitForSelector('[data-report="512"]');
+  await opened.page.waitForSelector('[data-report="512"]', { state: 'attached' }); // Lesson 3's sweep sits in a closed "Go deeper"
   await refined(opened.page); // the gradient sweep may show a preview first, then its full count of rows
   return opened;
 }
@@ -112,7 +112,7 @@ test('Lesson 3 shows the source examples, a random row with its Jacobian, the gr
 });
 
 test('Lesson 3 reacts to its controls: d_k, scaling, and β until the naive softmax breaks', async () => {
-  const { page, log } = await load('#lesson=saturation');
+  const { page, log } = await load('#lesson=saturation&sdeep=pairs,numerics'); // the two examples are in "Go deeper" sections
   const before = await stat(page, 'row', 'maxweight');
   await page.check('input[data-key="gscaled"]');
   await until(page, () => location.hash.includes('gscaled=1'));

@@ -176,6 +176,6 @@ function legend(color, palette) {
   const ticks = palette === 'sequential' ? [lo, hi] : [lo, 0, hi];
   svg.append('g').selectAll('text').data(ticks).join('text')
     .attr('x', (v) => pad + ((v - lo) / (hi - lo || 1)) * w).attr('y', 24).attr('text-anchor', 'middle')
-    .text((v) => short(v));
+    .text((v) => (v !== 0 && Math.abs(v) < 0.005 ? v.toExponential(0).replace(/-/g, '\u2212') : short(v))); // tiny ends stay readable
   return svg.node();
 }

@@ -1,22 +1,41 @@
 // A histogram drawn from bin edges and counts (the engine counts its dot products into bins; how many bins, and
 // over which range, is the page's display choice). It maps numbers to pixels only.
-import { create, scaleLinear, axisBottom, axisLeft, max } from 'd3';
+import { create, scaleLinear, scaleLog, axisBottom, axisLeft, max } from 'd3';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 
+/** Powers of ten inside [lo, hi], thinned to at most `most` ticks, for a log axis that may span hundreds of decades. */
+function decadeTicks(lo, hi, most) {
+  const first = Math.ceil(Math.log10(lo) - 1e-9);
+  const last = Math.floor(Math.log10(hi) + 1e-9);
+  const stride = Math.max(1, Math.ceil((last - first + 1) / most));
+  const ticks = [];
+  for (let e = last; e >= first; e -= stride) ticks.unshift(10 ** e);
+  return ticks;
+}
+const decade = (v) => {
+  const e = Math.round(Math.log10(v));
+  return e === 0 ? '1' : e === 1 ? '10' : `1e${e}`.replace('-', '\u2212');
+};
+
 /**
- * draw(width) for chartBox. spec: { id, ariaLabel, edges (bins + 1), counts (bins), yMax?, marker?: { value, label },
- * color, xLabel, height? }
+ * draw(width) for chartBox. spec: { id, ariaLabel, edges (bins + 1), counts (bins), color, yMax?, marker?: { value, label },
+ * xLabel, yLabel? ('pairs'), height?, xScale?: 'linear' | 'log' (edges > 0) } — or, for several histograms over the same
+ * edges drawn on top of each other, series: [{ id, label, counts, color }] in place of counts and color.
  */
 export function histogram(spec) {
-  const bins = Array.from(spec.counts, (count, i) => ({ x0: spec.edges[i], x1: spec.edges[i + 1], count }));
-  spec = { ...spec, bins, domain: [spec.edges[0], spec.edges[spec.edges.length - 1]] };
+  const series = spec.series ?? [{ id: 'counts', label: 'count', counts: spec.counts, color: spec.color }];
+  const binsOf = (counts) => Array.from(counts, (count, i) => ({ x0: spec.edges[i], x1: spec.edges[i + 1], count }));
+  const layers = series.map((s) => ({ ...s, bins: binsOf(s.counts) }));
+  const domain = [spec.edges[0], spec.edges[spec.edges.length - 1]];
+  const log = spec.xScale === 'log';
   const draw = (width) => {
     const height = spec.height ?? 220;
     const innerW = Math.max(100, width - MARGIN.left - MARGIN.right);
     const innerH = height - MARGIN.top - MARGIN.bottom;
-    const x = scaleLinear().domain(spec.domain).range([0, innerW]);
-    const y = scaleLinear().domain([0, spec.yMax ?? max(spec.bins, (b) => b.count) ?? 1]).range([innerH, 0]).nice();
+    const x = (log ? scaleLog() : scaleLinear()).domain(domain).range([0, innerW]);
+    const top = max(layers, (l) => max(l.bins, (b) => b.count));
+    const y = scaleLinear().domain([0, spec.yMax ?? top ?? 1]).range([innerH, 0]).nice();
 
     const svg = create('svg')
       .attr('class', 'histogram')
@@ -26,15 +45,19 @@ export function histogram(spec) {
       .attr('aria-label', spec.ariaLabel);
     const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
     g.append('g').attr('class', 'grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
-    g.append('g').attr('class', 'bins').selectAll('rect').data(spec.bins).join('rect')
-      .attr('data-count', (b) => b.count)
-      .attr('x', (b) => x(b.x0) + 0.5)
-      .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
-      .attr('y', (b) => y(b.count))
-      .attr('height', (b) => y(0) - y(b.count))
-      .attr('fill', spec.color)
-      .attr('stroke', '#1b1f24')
-      .attr('stroke-width', 0.6);
+    for (const layer of layers) {
+      g.append('g').attr('class', 'bins').attr('data-series', layer.id).attr('data-count', layer.bins.length)
+        .selectAll('rect').data(layer.bins).join('rect')
+        .attr('data-count', (b) => b.count)
+        .attr('x', (b) => x(b.x0) + 0.5)
+        .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
+        .attr('y', (b) => y(b.count))
+        .attr('height', (b) => y(0) - y(b.count))
+        .attr('fill', layer.color)
+        .attr('fill-opacity', layers.length > 1 ? 0.7 : 1)
+        .attr('stroke', '#1b1f24')
+        .attr('stroke-width', 0.6);
+    }
     if (spec.marker && Number.isFinite(spec.marker.value)) {
       const mx = x(spec.marker.value);
       const mark = g.append('g').attr('class', 'hist-marker');
@@ -43,15 +66,17 @@ export function histogram(spec) {
         .attr('text-anchor', mx > innerW * 0.7 ? 'end' : 'start').text(spec.marker.label);
     }
     g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
-      .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))));
+      .call(log ? axisBottom(x).tickValues(decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60)))).tickFormat(decade)
+        : axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))));
     g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).ticks(4));
     svg.append('text').attr('class', 'axis-label').attr('x', MARGIN.left + innerW / 2).attr('y', height - 5)
       .attr('text-anchor', 'middle').text(spec.xLabel);
     svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${MARGIN.top + innerH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle').text('pairs');
+      .attr('text-anchor', 'middle').text(spec.yLabel ?? 'pairs');
     return svg.node();
   };
   // The data behind the bins, for "Show data" and CSV export.
-  draw.table = () => ({ columns: ['bin from', 'bin to', 'count'], rows: spec.bins.map((b) => [b.x0, b.x1, b.count]) });
+  draw.table = () => ({ columns: ['bin from', 'bin to', ...layers.map((l) => (layers.length > 1 ? l.label : 'count'))],
+    rows: layers[0].bins.map((b, i) => [b.x0, b.x1, ...layers.map((l) => l.bins[i].count)]) });
   return draw;
 }

@@ -27,6 +27,7 @@ const msPerUnit = new Map([
   ['derivation', 7e-5],
   ['multiHeadSweep', 7e-6],
   ['gradientSweep', 1e-5],
+  ['gradientDot', 5e-5], // gradientDistribution with real queries and keys: one unit per key entry drawn
 ]);
 
 /** Runs `fn` (one engine call of `units` work of `kind`), records how long it took and returns its result. */

@@ -1,0 +1,151 @@
+// Lesson 3 as a lesson in Chromium: its prediction about rows that pass almost no gradient (the right answer and the
+// explanation's numbers are the engine's for the learner's d_k and n), the spread of the gradient over many rows as the
+// engine measures it, no empty chart, its "Go deeper" sections in the link, titles that do not say the gradient dies,
+// and its share of the page at 1280 px. Needs build/page/app.js (node web/build.mjs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { problems, refined, browserSession, settled } from './harness.mjs';
+import { precise } from '../../web/format.js';
+
+const session = browserSession({ engine: true });
+const BINS = 40; // as web/sections/saturation/distribution.js
+const DOT_UNITS = 2 ** 22;
+
+async function load(hash, options) {
+  const opened = await session.open(session.server.url + hash, options);
+  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
+  await opened.page.waitForSelector('[data-table="spread"] [data-stat="medianu"]');
+  await refined(opened.page);
+  return opened;
+}
+
+/** The engine's rows for the core part at these settings: model "normal" and the "dot" rows for the query gradient. */
+function measured({ dK, n = 16, trials = 1000, seed = 1 }) {
+  const normal = session.engine.gradientDistribution({ dK, n, trials, seed, bins: BINS });
+  const rows = Math.max(1, Math.min(trials, Math.floor(DOT_UNITS / (dK * (n + 1)))));
+  const dot = session.engine.gradientDistribution({ dK, n, trials: rows, seed, model: 'dot', bins: BINS });
+  return { normal, dot };
+}
+const cell = (page, key) => page.$eval(`[data-table="spread"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+const close = (a, b) => Math.abs(a - b) <= 1e-9 * (1 + Math.abs(b));
+
+test('Lesson 3 asks what share of rows pass almost no gradient before the histogram shows it; the answer and its numbers are the engine\'s', async () => {
+  const { page, log } = await load('#lesson=saturation');
+  const q = page.locator('[data-question="saturation-sparse"]');
+  assert.match(await q.locator('legend').textContent(), /dₖ = 64 and n = 16/);
+  const cover = page.locator('#lesson-saturation .spread-answer');
+  assert.match(await cover.getAttribute('class'), /awaiting-prediction/);
+  const qTop = await q.evaluate((n) => n.getBoundingClientRect().top);
+  assert.ok(qTop < await page.$eval('[data-chart="gradient-hist"]', (n) => n.getBoundingClientRect().top), 'asked before the histogram');
+
+  // d_k = 64: the engine finds about a quarter of the rows below 0.01, nearest "about a third".
+  const at64 = measured({ dK: 64 });
+  const u = at64.normal.jacobian.unscaled;
+  assert.ok(u.fractionBelow > 0.2 && u.fractionBelow < 0.45, `share at d_k = 64: ${u.fractionBelow}`);
+  await q.locator('input[value="twothirds"]').check();
+  await q.locator('.question-check').click();
+  assert.equal(await q.getAttribute('data-answered'), 'wrong');
+  await q.locator('input[value="third"]').check();
+  await q.locator('.question-check').click();
+  assert.equal(await q.getAttribute('data-answered'), 'correct');
+  assert.doesNotMatch(await cover.getAttribute('class'), /awaiting-prediction/);
+  const explain = () => q.locator('.question-explain').textContent();
+  const text64 = await explain();
+  for (const v of [u.median, at64.normal.jacobian.scaled.median, u.mean, u.max]) assert.ok(text64.includes(precise(v)), `${precise(v)} in: ${text64}`);
+  assert.match(text64, new RegExp(`${Math.round(u.fractionBelow * 100)} % below 0.01`));
+
+  // d_k = 512: other numbers, and now about two thirds.
+  await page.fill('input[data-key="gdk"][type="number"]', '512');
+  await settled(page, 'gdk=512');
+  await refined(page);
+  assert.match(await q.locator('legend').textContent(), /dₖ = 512/);
+  const at512 = measured({ dK: 512 });
+  const text512 = await explain();
+  assert.notEqual(text512, text64);
+  assert.ok(text512.includes(precise(at512.normal.jacobian.unscaled.median)), text512);
+  assert.equal(await q.getAttribute('data-answered'), 'wrong', '"about a third" no longer fits');
+  await q.locator('input[value="twothirds"]').check();
+  await q.locator('.question-check').click();
+  assert.equal(await q.getAttribute('data-answered'), 'correct');
+  assert.deepEqual(problems(log), []);
+  assert.deepEqual(log.errors, []);
+});
+
+test('Lesson 3.2 shows the engine\'s median, share below 0.01 and the query gradient\'s median and 90th percentile, raw and scaled', async () => {
+  for (const dK of [64, 512]) {
+    const { page } = await load(`#lesson=saturation&gdk=${dK}`);
+    const { normal, dot } = measured({ dK });
+    const j = normal.jacobian;
+    const pairs = [['medianu', j.unscaled.median], ['medians', j.scaled.median], ['meanu', j.unscaled.mean], ['belowu', j.unscaled.fractionBelow],
+      ['belows', j.scaled.fractionBelow], ['qmedianu', dot.query.unscaled.median], ['qmedians', dot.query.scaled.median],
+      ['qp90u', dot.query.unscaled.p90], ['qp90s', dot.query.scaled.p90]];
+    for (const [key, want] of pairs) assert.ok(close(await cell(page, key), want), `d_k = ${dK}, ${key}: page ${await cell(page, key)}, engine ${want}`);
+    const counts = await page.$eval('[data-chart="gradient-hist"] [data-series="unscaled"]', (g) => [...g.querySelectorAll('rect')].map((r) => Number(r.dataset.count)));
+    assert.deepEqual(counts, Array.from(j.unscaled.counts), 'the histogram draws the engine\'s counts');
+    assert.ok(j.unscaled.median < j.scaled.median && j.unscaled.max > j.scaled.median, 'most raw rows pass less, the best raw rows more');
+    if (dK === 512) {
+      assert.ok(dot.query.unscaled.median < dot.query.scaled.median && dot.query.unscaled.p90 > dot.query.scaled.p90, 'sparse and spiky at 512');
+      assert.match(await page.textContent('.spread-note'), new RegExp(precise(dot.query.unscaled.p90)));
+    }
+  }
+});
+
+test('no chart of Lesson 3 is empty at the default link, with every "Go deeper" section open', async () => {
+  const { page, log } = await load('#lesson=saturation&sdeep=jacobian,distribution,pairs,numerics');
+  // Drawn means: a bar taller than the 1 px every finite bar gets, a histogram bin, a line, or heatmap colours that differ
+  // visibly (some channel spans at least 100 of 255 over the cells: a nearly white map of tiny entries does not).
+  const report = await page.$$eval('#lesson-saturation figure[data-chart], #lesson-saturation figure[data-matrix]', (figures) => figures.map((f) => {
+    const id = f.dataset.chart ?? f.dataset.matrix;
+    const bars = [...f.querySelectorAll('.bar rect, .bins rect')].filter((r) => Number(r.getAttribute('height')) > 1.5).length;
+    const lines = [...f.querySelectorAll('[data-series] path')].filter((p) => (p.getAttribute('d') ?? '').length > 20).length;
+    const rgb = [...f.querySelectorAll('.cell rect')].map((r) => {
+      const probe = document.createElement('div');
+      probe.style.color = r.getAttribute('fill');
+      document.body.append(probe);
+      const parts = getComputedStyle(probe).color.match(/\d+/g).slice(0, 3).map(Number);
+      probe.remove();
+      return parts;
+    });
+    const spread = rgb.length ? Math.max(...[0, 1, 2].map((c) => Math.max(...rgb.map((x) => x[c])) - Math.min(...rgb.map((x) => x[c])))) : 0;
+    return { id, drawn: bars > 0 || lines > 0 || spread >= 100 };
+  }));
+  assert.ok(report.length >= 8, `charts found: ${report.map((r) => r.id).join(', ')}`);
+  assert.deepEqual(report.filter((r) => !r.drawn).map((r) => r.id), [], 'empty charts');
+  assert.match(await page.textContent('figure[data-matrix="jacobian"]'), /this row’s largest entry/);
+  assert.deepEqual(problems(log), []);
+});
+
+test('each of Lesson 3\'s "Go deeper" sections opens, writes the link, and a link opens it; no title says the gradient dies', async () => {
+  const { page } = await load('#lesson=saturation');
+  const ids = ['jacobian', 'distribution', 'pairs', 'numerics'];
+  const titles = await page.$$eval('#lesson-saturation h2, #lesson-saturation h3, #lesson-saturation summary', (n) => n.map((x) => x.textContent));
+  assert.ok(titles.every((t) => !/\bdies\b|\bdead\b|vanish/i.test(t)), titles.join(' | '));
+  for (const id of ids) assert.equal(await page.$eval(`#lesson-saturation details[data-deeper="${id}"]`, (n) => n.open), false, `${id} starts closed`);
+  const opened = [];
+  for (const id of ['numerics', 'jacobian']) {
+    await page.locator(`#lesson-saturation details[data-deeper="${id}"] > summary`).click();
+    opened.push(id);
+    const want = ids.filter((x) => opened.includes(x)).join(',');
+    await page.waitForFunction((w) => new URLSearchParams(location.hash.slice(1)).get('sdeep') === w, want);
+  }
+  for (const id of ids) {
+    const { page: linked } = await load(`#lesson=saturation&sdeep=${id}`);
+    const open = await linked.$$eval('#lesson-saturation details[data-deeper]', (n) => n.filter((d) => d.open).map((d) => d.dataset.deeper));
+    assert.deepEqual(open, [id], `sdeep=${id}`);
+  }
+  // Inside an opened section the controls work: the overflow example breaks at β = 30.
+  const { page: deep } = await load('#lesson=saturation&sdeep=numerics');
+  await deep.fill('input[data-key="nbeta"][type="number"]', '30');
+  await deep.waitForFunction(() => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '1');
+});
+
+test('Lesson 3 fits its share of the page at 1280 px with nothing opened: at most 1,800 px tall and 550 visible words', async () => {
+  const { page } = await load('#lesson=saturation', { viewport: { width: 1280, height: 900 } });
+  const size = await page.$eval('main > section[data-lesson="saturation"]', (s) => ({
+    height: s.getBoundingClientRect().height,
+    words: (s.innerText || '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+  }));
+  assert.ok(size.height <= 1800, `height ${size.height}px`);
+  assert.ok(size.words <= 550, `${size.words} visible words`);
+  assert.ok(size.words > 200, `the lesson still says something (${size.words} words)`);
+});

@@ -1,0 +1,116 @@
+// Lesson 3.2: how the gradient spreads over many rows at the learner's d_k. engine.gradientDistribution gives every
+// row's Jacobian norm, raw and divided by √d_k, binned on a log axis (model "normal": logits exactly N(0, d_k)), and
+// the gradient that reaches the query (model "dot": real random queries and keys, fewer rows since they cost d_k each).
+// Both are refined progressively. The histogram of the query gradient is drawn into `queryNode` for "Go deeper".
+import { el } from '../../dom.js';
+import { chartBox, legendList } from '../../charts/chart-box.js';
+import { histogram } from '../../charts/histogram.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, fill, watcher, dk, attempt } from '../parts.js';
+import { sampleCount, timed, refineLater, sampleLabel } from '../progressive.js';
+import { NEAR_ZERO, share, noticeBox } from './common.js';
+import { sparseQuestion } from './question.js';
+
+const BINS = 40; // histogram bins over the decades the norms span (a display choice)
+const DOT_UNITS = 2 ** 22; // at most this many key entries drawn for the query gradient (dK·(n + 1) per row)
+
+const SERIES_OF = (what) => [
+  { id: 'unscaled', label: 'raw logits', counts: what.unscaled.counts, color: SERIES.vermillion },
+  { id: 'scaled', label: 'logits ÷ √dₖ', counts: what.scaled.counts, color: SERIES.blue },
+];
+
+export function distributionPart(engine, store, number) {
+  const part = partPanel({ id: 'histogram', number, title: 'Many rows: the gradient turns sparse, not uniformly small' });
+  const { box, notices } = noticeBox();
+  const chart = chartBox({ id: 'gradient-hist', kind: 'histogram', maxWidth: 620 });
+  const table = el('div', { className: 'spread-table' });
+  const note = el('p', { className: 'spread-note' });
+  const label = sampleLabel();
+  const answer = el('div', { className: 'spread-answer' }, chart.node, table, note);
+  const queryChart = chartBox({ id: 'query-hist', kind: 'histogram', maxWidth: 620 });
+  const queryNode = el('div', { className: 'query-hist' }, queryChart.node);
+  let normal = null; // the rows on screen: engine.gradientDistribution, model "normal"
+  let dot = null; // model "dot", for the gradient reaching q
+  const ask = sparseQuestion(() => normal, answer);
+  fill(part.controls, ask.node);
+  fill(part.figures, box, label.node, answer);
+  const changed = watcher(store, ['gdk', 'gn', 'gseed', 'gtrials']);
+
+  const dotRows = (state) => Math.max(1, Math.min(state.gtrials, Math.floor(DOT_UNITS / (state.gdk * (state.gn + 1)))));
+  const measure = (state, model, trials) => attempt(part, notices, 'The engine could not measure these rows', () => (model === 'dot'
+    ? timed('gradientDot', trials * state.gdk * (state.gn + 1),
+      () => engine.gradientDistribution({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, model: 'dot', bins: BINS }))
+    : timed('gradientSweep', 2 * trials * state.gn,
+      () => engine.gradientDistribution({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, bins: BINS }))));
+
+  return {
+    node: part.node,
+    queryNode,
+    render(state) {
+      ask.render(state);
+      if (!changed(state)) return;
+      const pN = sampleCount('gradientSweep', 2 * state.gn, state.gtrials, { min: Math.min(10, state.gtrials) });
+      const fullDot = dotRows(state);
+      const pD = sampleCount('gradientDot', state.gdk * (state.gn + 1), fullDot, { min: Math.min(10, fullDot) });
+      const nowN = measure(state, 'normal', pN.samples);
+      const nowD = nowN && measure(state, 'dot', pD.samples);
+      const steps = [];
+      if (nowN && pN.preview) steps.push(() => Boolean(redraw(state, measure(state, 'normal', state.gtrials), null)));
+      if (nowD && pD.preview) steps.push(() => Boolean(redraw(state, null, measure(state, 'dot', fullDot))));
+      refineLater(part, part.node, steps);
+      if (nowN && nowD) redraw(state, nowN, nowD);
+    },
+  };
+
+  /** Keeps the new results (null: keep the one on screen) and draws both. Returns false when a refinement failed. */
+  function redraw(state, nextNormal, nextDot) {
+    if (nextNormal) normal = nextNormal;
+    if (nextDot) dot = nextDot;
+    if (!normal || !dot) return false;
+    draw(state);
+    ask.render(state);
+    return true;
+  }
+
+  function draw(state) {
+    const j = normal.jacobian;
+    const q = dot.query;
+    const full = normal.trials === state.gtrials && dot.trials === dotRows(state);
+    label.set({ samples: normal.trials, full: state.gtrials, preview: !full, unit: `rows (${dot.trials} for q)` });
+    setProse(part.prose, [[
+      'A row’s Jacobian norm ‖J‖ is how much gradient it passes back to its logits. The engine draws many rows at your ', ...dk(),
+      ' and n and bins their ‖J‖ on a log axis, raw and ÷ √', ...dk(), '.',
+    ]]);
+    const zeros = j.unscaled.zeros + j.scaled.zeros;
+    chart.set({ title: `‖J‖ of ${normal.trials} rows at dₖ = ${normal.dK}, n = ${normal.n}`, legend: legend(),
+      note: zeros ? `${zeros} rows with ‖J‖ exactly 0 (every weight but one underflowed) are left off the log axis.` : null,
+      draw: histogram({ id: 'gradient-hist', series: SERIES_OF(j), edges: j.edges, xScale: 'log', xLabel: '‖J‖ of a row (log scale)', yLabel: 'rows',
+        marker: { value: NEAR_ZERO, label: `${NEAR_ZERO}` }, height: 230,
+        ariaLabel: `Histogram of the Jacobian norms of ${normal.trials} rows at d_k = ${normal.dK}: median ${precise(j.unscaled.median)} raw, ${precise(j.scaled.median)} scaled` }) });
+    const row = (key, what, u, s, text = precise) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, what),
+      el('td', { className: 'num', dataset: { stat: `${key}u`, value: u, label: 'raw' } }, text(u)),
+      el('td', { className: 'num', dataset: { stat: `${key}s`, value: s, label: '÷ √dₖ' } }, text(s)));
+    fill(table, el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
+      el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'), el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
+      el('tbody', {},
+        row('median', 'median ‖J‖', j.unscaled.median, j.scaled.median),
+        row('mean', 'mean ‖J‖', j.unscaled.mean, j.scaled.mean),
+        row('below', `rows with ‖J‖ < ${NEAR_ZERO}`, j.unscaled.fractionBelow, j.scaled.fractionBelow, share),
+        row('qmedian', 'gradient reaching q: median', q.unscaled.median, q.scaled.median),
+        row('qp90', 'gradient reaching q: 90th percentile', q.unscaled.p90, q.scaled.p90)))));
+    // What the query rows show depends on d_k: say only what the engine's numbers on screen show.
+    const sparse = q.unscaled.median < q.scaled.median;
+    fill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
+      sparse ? `So most raw rows send q less than a scaled row does (median ${precise(q.unscaled.median)}), while the near-ties send spikes `
+        + `(90th percentile ${precise(q.unscaled.p90)} against ${precise(q.scaled.p90)} scaled).`
+        : `Here the long keys still win even at the median (${precise(q.unscaled.median)} raw against ${precise(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
+    queryChart.set({ title: `Gradient reaching q, ${dot.trials} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
+      note: `The median and 90th percentile of ${number} are read from these rows.`,
+      draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,
+        ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
+  }
+}
+
+/** The key of both histograms: one bar swatch per series. */
+const legend = () => legendList(SERIES_OF({ unscaled: {}, scaled: {} }).map((x) => ({ id: x.id, label: x.label, color: x.color, kind: 'bar' })));

@@ -1,0 +1,81 @@
+// Lesson 3, in "Go deeper": the source texts' small examples, two scores before and after dividing by √d_k and a close
+// and a far pair, with the weights engine.softmaxStats and engine.softmax return.
+import { el } from '../../dom.js';
+import { parsedInput } from '../../controls.js';
+import { chartBox } from '../../charts/chart-box.js';
+import { barChart } from '../../charts/bars.js';
+import { SERIES } from '../../charts/palette.js';
+import { precise } from '../../format.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
+import { percent, three, noticeBox } from './common.js';
+
+const vec = (v) => `[${Array.from(v, (x) => precise(x)).join(', ')}]`;
+
+/** One bar chart of softmax weights in a chartBox. */
+function weightsChart(id) {
+  return chartBox({ id, kind: 'bars', maxWidth: 420 });
+}
+
+export function pairsPart(engine, store, number) {
+  const part = partPanel({ id: 'pairs', number, title: 'Two scores, before and after scaling',
+    formula: 'p_i = \\frac{\\exp(z_i)}{\\sum_{k=1}^{n} \\exp(z_k)}' });
+  const { box, notices } = noticeBox();
+  const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
+  const scores = parsedInput(store, 'sscores', 'Raw scores', { onProblem: problem('sscores'), placeholder: '14, 10' });
+  const dkInput = parsedInput(store, 'sdk', [...dk(), ' used for scaling'], { number: true, step: '1', onProblem: problem('sdk') });
+  const close = parsedInput(store, 'sclose', 'Scores that are close', { onProblem: problem('sclose'), placeholder: '4, 5' });
+  const far = parsedInput(store, 'sfar', 'Scores that are far apart', { onProblem: problem('sfar'), placeholder: '1, 10' });
+  fill(part.controls, el('div', { className: 'panel control-panel' },
+    el('div', { className: 'control-grid' }, scores.node, dkInput.node, close.node, far.node), box));
+
+  const raw = weightsChart('pair-raw');
+  const scaled = weightsChart('pair-scaled');
+  const closeChart = weightsChart('pair-close');
+  const farChart = weightsChart('pair-far');
+  fill(part.figures,
+    el('div', { className: 'figure-row chart-row' }, raw.node, scaled.node),
+    el('div', { className: 'figure-row chart-row' }, closeChart.node, farChart.node));
+  const changed = watcher(store, ['sscores', 'sdk', 'sclose', 'sfar']);
+
+  const bars = (chart, id, title, weights, labels, text, extra = {}) => chart.set({
+    title,
+    draw: barChart({ id, ariaLabel: `${typeof title === 'string' ? title : id}: ${Array.from(weights, text).join(', ')}`,
+      values: weights, labels, domain: [0, 1], color: SERIES.blue, valueText: text, yTicks: (v) => v.toFixed(1), height: 190, ...extra }),
+  });
+
+  return {
+    node: part.node,
+    render(state) {
+      for (const c of [scores, dkInput, close, far]) c.sync(state);
+      if (!changed(state)) return;
+      const got = attempt(part, notices, 'The engine rejected these scores', () => ({
+        before: engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: false }),
+        after: engine.softmaxStats({ scores: state.sscores, dK: state.sdk, scaled: true }),
+        wClose: engine.softmax(state.sclose),
+        wFar: engine.softmax(state.sfar),
+      }));
+      if (got === null) return;
+      const { before, after, wClose, wFar } = got;
+      const scaledScores = after.scaledScores;
+      setProse(part.prose, [[
+        'The softmax reacts to the gaps between scores, and it reacts exponentially: a gap of a few units already hands ',
+        'nearly all the weight to the larger score. The example starts from raw scores 14 and 10 with ', ...dk(), ' = 4. ',
+        'Dividing by √', ...dk(), ' shrinks every gap by the same factor, and the right-hand chart (scaled scores in its title, ',
+        'as the engine computed them) gives the smaller score a real share again. Edit the scores or ', ...dk(), ' and watch the bars.',
+      ], [
+        'The second pair of charts makes the same point with percentages: the softmax cares about differences between scores, ',
+        'so scores close together split the weight, while a wide gap hands almost everything to one key.',
+      ]]);
+      const labels = state.sscores.map((z) => precise(z));
+      bars(raw, 'pair-raw', `softmax(${vec(state.sscores)})`, before.weights, labels, three);
+      bars(scaled, 'pair-scaled', [`softmax(${vec(scaledScores)}), scores ÷ √${state.sdk}`], after.weights, Array.from(scaledScores, (z) => precise(z)), three,
+        { color: SERIES.green });
+      bars(closeChart, 'pair-close', `softmax(${vec(state.sclose)})`, wClose, state.sclose.map((z) => precise(z)), percent);
+      bars(farChart, 'pair-far', `softmax(${vec(state.sfar)})`, wFar, state.sfar.map((z) => precise(z)), percent, { color: SERIES.vermillion });
+      fill(part.stats, statList('pairs', [
+        ['rawmax', 'largest weight, raw scores', three(before.maxWeight), null, before.maxWeight],
+        ['scaledmax', `largest weight, scores ÷ √${state.sdk}`, three(after.maxWeight), null, after.maxWeight],
+      ]));
+    },
+  };
+}
