@@ -201,7 +201,7 @@ export const STATE_TABLE = [
   { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
   { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
   { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' }, // reference experiment whose accuracy curves 6.1 draws
-  { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
+  { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race', 'reruns'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
   // Lesson 7 (web/sections/beyond/): what trained transformers do about the temperature
   { key: 'bdrift', type: decimal(0.1, 10), def: 1, section: 'beyond' }, // factor f on every query and key (7.1)
   { key: 'bg', type: decimal(0.5, 64), def: 8, section: 'beyond' }, // QK-norm's scale g (7.1)

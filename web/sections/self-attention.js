@@ -188,7 +188,7 @@ function drawPanel(p, state, shown, go) {
   p.node.classList.toggle('current', n === state.step);
   p.node.classList.toggle('done', n < state.step);
   p.node.classList.toggle('future', !reached);
-  p.later.hidden = reached;
+  p.later.hidden = n !== state.step + 1; // said once, on the next step; the later ones are their titles alone
   clear(p.body);
   if (!reached) return;
   if (!shown) {

@@ -20,7 +20,6 @@ export const LESSON = {
 function intro() {
   return [
     claim('Wide ', term('logit', 'logits'), ' make the softmax nearly one-hot and its gradient sparse; dividing the scores by √dₖ brings them back to variance 1.'),
-    el('p', {}, 'Follow one row of raw scores into the softmax, then many rows:'),
   ];
 }
 

@@ -44,7 +44,7 @@ export function conclusionPart(context, number) {
   part.node.classList.add('split');
   part.controls.append(pick.node);
   part.figures.append(chart.node);
-  part.node.append(el('div', { className: 'part-deeper' }, context.sources));
+  part.node.append(el('div', { className: 'part-deeper deeper-row' }, context.sources));
   setProse(part.prose, conclusion());
 
   let drawn = null;

@@ -6,7 +6,7 @@ import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { parsedInput } from '../../controls.js';
 import { precise } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question, deeper } from '../../lesson-kit.js';
 import { partPanel, setProse, fill, attempt, message, watcher } from '../parts.js';
 import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
 
@@ -37,8 +37,9 @@ function learnedRuns() {
 
 const verdict = (reach) => (reach.bound < PAPER_BETA ? 'no' : reach.ceiling < PAPER_BETA ? 'maybe' : 'yes');
 
-function reachQuestion(engine) {
+function reachQuestion(engine, cover) {
   return question({
+    cover,
     id: 'training-learned-reach',
     prompt: [`Learned from 1/√dₖ with the settings of 6.4 and the rate above, can β reach the paper’s ${PAPER_BETA}?`],
     choices: [['no', 'No, not even with Adam’s longest steps'], ['maybe', 'Only if Adam steps further than its rate'], ['yes', 'Yes, the rates leave room']],
@@ -58,7 +59,7 @@ function reachQuestion(engine) {
       }
       const r = info.betaReach;
       return [`Its learning rates add up to Σ = ${precise(r.lrSum)} over the ${info.totalSteps} steps, so a ln β that rises by its full rate every step `,
-        `ends at ${precise(r.initialBeta)}·e^Σ = ${precise(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${precise(r.bound)}. `,
+        `ends at ${precise(r.initialBeta)}·exp(Σ) = ${precise(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${precise(r.bound)}. `,
         r.bound < PAPER_BETA ? `Both are below ${PAPER_BETA}: the optimiser, not the task, decides where β stops.`
           : r.ceiling < PAPER_BETA ? `${PAPER_BETA} lies between them: only steps longer than the rate, which Adam takes while the gradient keeps growing, could get there.`
             : `The ceiling is above ${PAPER_BETA}: here the optimiser leaves β room to go where the loss pushes it.`];
@@ -66,19 +67,23 @@ function reachQuestion(engine) {
   });
 }
 
-/** What the reference reruns reached: the learned β's final values and accuracy, per model, at each rate. */
+/**
+ * What the reference reruns reached: { atRate } the learned β's final values and accuracy at the weights' own rate
+ * (shown), { faster } those at 10× and 100× (one click deeper).
+ */
 function rerunText(runs) {
   const model = (r) => (r.model === 'encoder' ? 'encoder' : 'attention only');
   const at = (r, label = '') => `${spanText(r.group.runs.map((x) => x.beta))} (${label}${pm(r.group.tokenAccuracy)})`;
   const faster = runs.filter((r) => r.betaLr !== r.group.config.lr);
   const atOne = runs.filter((r) => r.betaLr === r.group.config.lr);
-  if (!atOne.length) return [];
+  if (!atOne.length) return { atRate: [], faster: [] };
   const rows = (m) => faster.filter((r) => r.model === m);
-  return [
-    `At the defaults our learned runs end at β = ${atOne.map((r) => at(r, `${model(r)}, `)).join(' and ')}, around their ceiling of `,
-    `${atOne[0].ceiling === null ? '—' : sig(atOne[0].ceiling)}. Given ${faster.length ? [...new Set(faster.map((r) => `${sig(r.betaLr / r.group.config.lr)}×`))].join(' and ') : 'more'} `,
-    `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`,
-  ];
+  return {
+    atRate: [`At the defaults our learned runs end at β = ${atOne.map((r) => at(r, `${model(r)}, `)).join(' and ')}, around their ceiling of `,
+      `${atOne[0].ceiling === null ? '—' : sig(atOne[0].ceiling)}.`],
+    faster: faster.length ? [`Given ${[...new Set(faster.map((r) => `${sig(r.betaLr / r.group.config.lr)}×`))].join(' and ')} `,
+      `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`] : [],
+  };
 }
 
 export function learnedPart(context, number) {
@@ -88,30 +93,33 @@ export function learnedPart(context, number) {
   const notices = createNotices(noticeBox);
   const problem = (text) => (text ? notices.show('rbetalr', text) : notices.clear('rbetalr'));
   const rate = parsedInput(store, 'rbetalr', 'Learning rate of ln β, × the weights’ rate', { number: true, step: 'any', onProblem: problem });
-  const ask = reachQuestion(engine);
+  // The reach paragraph states the ceiling and bound the question asks about: covered until the learner answers.
   const reach = el('p', { className: 'step-prose', dataset: { stats: 'learned' } });
-  part.controls.append(rate.node, noticeBox);
+  const ask = reachQuestion(engine, reach);
   part.node.classList.add('split');
-  part.figures.append(ask.node);
+  part.figures.append(ask.node, el('div', { className: 'learned-rate' }, rate.node, noticeBox)); // the rate the question asks about, beside it
   const changed = watcher(store, ['rmodel', 'rlen', 'rvals', 'rtrain', 'rheads', 'repochs', 'rlr', 'rbetalr', 'rseed']);
   setProse(part.prose, [[
     'Training ln β with the weights looks like letting the model pick its temperature, but Adam moves a parameter by about its learning rate ',
     'per step: β climbs only as far as those rates, summed over the run, allow.',
   ]]);
-  part.prose.append(reach, el('p', { className: 'step-prose' }, rerunText(learnedRuns())));
+  const reruns = rerunText(learnedRuns());
+  const more = deeper(store, 'rdeep', 'reruns', 'Where learned β ends with a faster rate', el('p', { className: 'step-prose' }, reruns.faster));
+  part.prose.append(reach, el('p', { className: 'step-prose' }, reruns.atRate), more.node);
 
   return {
     node: part.node,
     render(state) {
       rate.sync(state);
       ask.render(state);
+      more.sync(state);
       if (!changed(state)) return;
       const info = attempt(part, notices, 'The engine rejected these settings', () => learnedInfo(engine, state));
       if (!info) return;
       const r = info.betaReach;
       fill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', precise(info.betaLr), info.betaLr),
         ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${precise(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', precise(r.lrSum), r.lrSum),
-        ` over ${info.totalSteps} steps: β can rise from ${precise(r.initialBeta)} to about ${precise(r.initialBeta)}·e^Σ = `, inlineStat('betaceiling', precise(r.ceiling), r.ceiling),
+        ` over ${info.totalSteps} steps: β can rise from ${precise(r.initialBeta)} to about ${precise(r.initialBeta)}·exp(Σ) = `, inlineStat('betaceiling', precise(r.ceiling), r.ceiling),
         ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', precise(r.bound), r.bound), '.');
     },
   };

@@ -6,7 +6,7 @@ import { createNotices } from '../../notices.js';
 import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, attempt, watcher } from '../parts.js';
+import { partPanel, fill, attempt, watcher } from '../parts.js';
 import { reference, pm, sig, inlineStat, W } from './helpers.js';
 
 const DRIFT_SAMPLES = 200;
@@ -25,8 +25,9 @@ function dynamicRuns() {
     .filter((r) => r.dynamic && r.base);
 }
 
-function capQuestion(engine) {
+function capQuestion(engine, cover) {
   return question({
+    cover,
     id: 'training-dynamic-cap',
     prompt: ['Can a row of L keys (L of 6.4) with unit-spread logits give 0.99 of its weight to one key?'],
     choices: [['yes', 'Yes'], ['no', 'No']],
@@ -40,17 +41,39 @@ function capQuestion(engine) {
   });
 }
 
+/**
+ * On the full page, a link-styled button to Lesson 4.6 (weight drift, a "Go deeper" section there): it opens that
+ * section, keeps every other setting and scrolls to it once drawn. Null inside a custom element or an iframe.
+ */
+function driftLink(store) {
+  const page = typeof document !== 'undefined' && !document.documentElement.classList.contains('embed') ? document : null;
+  if (!page || !page.getElementById('lesson-temperature')) return null;
+  const button = el('button', { type: 'button', className: 'link-button', dataset: { to: 'temperature:drift' } },
+    'Lesson 4.6 turns that dial by hand.');
+  button.addEventListener('click', () => {
+    const open = store.get().tdeep;
+    store.set({ lesson: 'temperature', tdeep: open.includes('drift') ? open : [...open, 'drift'] });
+    store.whenRendered().then(() => page.querySelector('#lesson-temperature [data-part="drift"]')?.scrollIntoView({ block: 'start' }));
+  });
+  return button;
+}
+
 export function weightsPart(context, number) {
   const { engine, store } = context;
   const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job', formula: '\\beta\\,QK^\\top = X(\\sqrt{\\beta}\\,W_q)(\\sqrt{\\beta}\\,W_k)^\\top X^\\top' });
   const noticeBox = el('div', { className: 'notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(noticeBox);
-  const ask = capQuestion(engine);
+  // The second paragraph states the cap the question asks about: it stays covered until the learner answers.
+  const first = el('p', { className: 'step-prose' });
+  const second = el('p', { className: 'step-prose' });
+  const ask = capQuestion(engine, second);
   part.prose.dataset.stats = 'weights';
+  part.prose.append(first, second);
   part.controls.append(noticeBox);
   part.node.classList.add('split');
   part.figures.append(ask.node);
   const changed = watcher(store, ['rlen', 'rheads']);
+  const toDrift = driftLink(store);
 
   return {
     node: part.node,
@@ -62,18 +85,18 @@ export function weightsPart(context, number) {
       const { drift, cap } = m;
       const runs = dynamicRuns();
       const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
-      setProse(part.prose, [[
+      fill(first,
         'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
         ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
         inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
         inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
         '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
-      ], [
+        ...(toDrift ? [' ', toDrift] : []));
+      fill(second,
         'The dynamic β undoes that, rescaling the batch’s logits to unit variance after every step; a unit-spread row of ', String(cap.n),
         ' keys then gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
         runs.length ? `In our dynamic runs β fell to ${both((r) => sig(r.dynamic.beta.mean))} as the weights grew; accuracy ended at `
-          + `${both((r) => pm(r.dynamic.tokenAccuracy))}, against ${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')} with 1/√dₖ.` : '',
-      ]]);
+          + `${both((r) => pm(r.dynamic.tokenAccuracy))}, against ${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')} with 1/√dₖ.` : '');
     },
   };
 }
