@@ -114,6 +114,25 @@ export function racePart(context) {
     accuracy.set(empty('race-accuracy', 'Validation token accuracy, every lane', 'token accuracy', 'linear'));
   };
   idleCharts();
+  let idleStale = false;
+  let watching = false;
+  const shown = () => !node.closest('details') || node.closest('details').open;
+  const idleWhenShown = () => {
+    if (shown()) {
+      idleCharts();
+      idleStale = false;
+      return;
+    }
+    idleStale = true;
+    if (watching) return;
+    watching = true;
+    node.closest('details').addEventListener('toggle', () => {
+      if (idleStale && shown() && session.lanes.length === 0) {
+        idleCharts();
+        idleStale = false;
+      }
+    });
+  };
 
   b.race.addEventListener('click', () => {
     if (settings) session.start(settings.rrace.map((strategy) => trainerOptions(settings, strategy)));
@@ -138,9 +157,11 @@ export function racePart(context) {
     settingsChanged(state, info) {
       settings = state;
       // Before a race, its charts span one main run (a search lane adds its probes to that once it starts).
-      if (info && session.lanes.length === 0) {
+      // Redrawn only when that span changes, and only once they can be seen: two empty charts cost ~12 ms, and the
+      // race sits in a closed "Go deeper" section by default (opening it draws them, see idleWhenShown).
+      if (info && session.lanes.length === 0 && info.stepsPerEpoch * info.epochs !== idleSteps) {
         idleSteps = info.stepsPerEpoch * info.epochs;
-        idleCharts();
+        idleWhenShown();
       }
       for (const [id, input] of picks) {
         input.checked = state.rrace.includes(id);
