@@ -113,7 +113,8 @@ export function racePart(context) {
     loss.set(empty('race-loss', 'Training loss, every lane', 'loss (log scale)', 'log'));
     accuracy.set(empty('race-accuracy', 'Validation token accuracy, every lane', 'token accuracy', 'linear'));
   };
-  idleCharts();
+  // Not drawn here: the first settingsChanged draws them once the part is placed and, if it sits in a closed
+  // section, when that opens (drawn while closed they took the fallback width, too wide for a phone).
   let idleStale = false;
   let watching = false;
   const shown = () => !node.closest('details') || node.closest('details').open;
