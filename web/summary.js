@@ -1,13 +1,17 @@
 // The page's closing section: what a learner should take away, each point linked to the part where the engine
 // measures it, and what to read next. Static text: every number behind these points is on the lesson it links to.
 import { el } from './dom.js';
+import { LESSONS } from './lessons.js';
 
+const number = (id) => LESSONS.find((l) => l.id === id).number;
+
+// Each takeaway names the lessons where the engine measures it; a link per lesson.
 const TAKEAWAYS = [
-  ['selfattention', 'Attention turns each query’s row of scores q · k into weights with a softmax and mixes the values with them: softmax(QKᵀ/√dₖ)V.'],
-  ['variance', 'For query and key entries with mean 0 and variance 1, the variance of q · k equals dₖ: the scores spread in proportion to the width, not to its square root.'],
-  ['saturation', 'Wide logits push the softmax towards one-hot, and then most rows pass almost no gradient while a few near-ties pass a lot; dividing by √dₖ brings the logits back to unit variance.'],
-  ['temperature', '1/√dₖ is an inverse temperature β chosen so that the logits have unit variance at initialisation; the choice rests on independent, zero-mean, unit-variance entries and fails when they do not hold.'],
-  ['training', 'Training changes the weights and with them the logits’ spread, so after initialisation β is an optimisation setting: the learning rate and the budget matter as much as the factor.'],
+  [['selfattention'], 'Attention weighs each key by a softmax of its score q · k and mixes the values: softmax(QKᵀ/√dₖ)V.'],
+  [['variance'], 'With zero-mean, unit-variance entries Var(q · k) = dₖ, so scores spread like √dₖ and dividing by √dₖ keeps the logits at unit variance.'],
+  [['saturation'], 'Wide logits make the softmax nearly one-hot; its gradient turns sparse: most rows pass almost nothing, a few near-ties a lot.'],
+  [['temperature', 'heads', 'training'], '1/√dₖ is an inverse temperature set for initialisation, per head; training moves the query and key weights, and with them the temperature.'],
+  [['beyond'], 'Trained transformers go further: QK-norm against entropy collapse, μP’s 1/dₖ once q and k align, log n scaling for long rows.'],
 ];
 
 const READING = [
@@ -25,8 +29,9 @@ const READING = [
 export function summarySection(choose) {
   const node = el('section', { className: 'lesson summary', id: 'summary', dataset: { lesson: 'summary' } },
     el('h2', { className: 'lesson-title' }, 'What to take away'),
-    el('ul', { className: 'takeaways' }, TAKEAWAYS.map(([lesson, text]) => el('li', {}, text, ' ',
-      el('a', { href: `#lesson=${lesson}`, className: 'takeaway-link', dataset: { lesson } }, 'See it measured')))),
+    el('ul', { className: 'takeaways' }, TAKEAWAYS.map(([lessons, text]) => el('li', {}, text, ' ',
+      lessons.map((lesson, i) => [i ? ' · ' : '', el('a', { href: `#lesson=${lesson}`, className: 'takeaway-link', dataset: { lesson } },
+        lessons.length === 1 ? 'See it measured' : `Lesson ${number(lesson)}`)])))),
     el('h3', {}, 'What to read next'),
     el('ul', { className: 'reading' }, READING.map(([text]) => el('li', {}, text))));
   node.addEventListener('click', (event) => {

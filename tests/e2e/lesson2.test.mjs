@@ -53,7 +53,7 @@ test('Lesson 2 opens with its claim, then histograms at three dₖ and the sweep
   assert.equal(await seriesCount(page, 'scaled-variance', 'variance'), 512);
   assert.ok(close(await stat(page, 'sweep', 'slope'), sweep.slope), 'fitted slope');
   assert.ok(close(await stat(page, 'sweep', 'variance'), sweep.variance[511]));
-  assert.ok(close(await stat(page, 'sweep', 'scaledslope'), scaled.slope), 'slope after 1/√dₖ');
+  assert.ok(close(await stat(page, 'sweep-scaled', 'scaledslope'), scaled.slope), 'slope after 1/√dₖ');
   assert.ok(Math.abs(scaled.slope) < 1e-3 && Math.abs(sweep.slope - 1) < 0.1, 'level after scaling, slope near σ⁴ = 1 before');
   assert.match(await page.textContent('[data-stats="sweep"]'), /theory σ⁴ \+ 2μ²σ² = 1\)/);
   // The side material is there but closed: nothing of it is laid out.

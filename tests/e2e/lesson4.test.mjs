@@ -113,9 +113,17 @@ test('breaking one assumption at a time moves exactly the line it needs off dₖ
     assert.deepEqual(shown.map((b) => b.value), [r.varDot.value, r.sumVarProducts.value, r.sumVarQVarK.value, d.tdk], `${mode}: the bars are the engine's lines`);
     const colours = shown.map((b) => b.fill);
     assert.deepEqual(colours.map((c) => c !== colours[3]), offDk, `${mode}: the lines off dₖ are marked`);
-    assert.match(await statText(page, 'break', 'fails'), mode === 'none' ? /every line holds/ : /fails/);
+    assert.match(await statText(page, 'break', 'fails'), mode === 'none' ? /every equals sign holds/ : /fails/);
     // Only the chosen assumption is broken: the other amounts stay neutral in the engine call.
     assert.equal(r.scaledVariance.theory, { none: 1, mean: 3, variance: 16, aligned: 1.25 }[mode]);
+    if (mode === 'mean') {
+      // What the softmax sees: the spread within one query's row, μ² + 1 = 2 per unit of dₖ, not 3 (Lesson 2.4).
+      const row = session.engine.varianceSweep({ maxDim: d.tdk, vectors: 200, distribution: 'normal', mean: 1, std: 1, seed: d.tseed, scaled: true });
+      assert.equal(await stat(page, 'break', 'rowvar'), row.rowVariance[d.tdk - 1]);
+      assert.equal(row.theoryRowVariance[d.tdk - 1], 2);
+    } else {
+      assert.equal(await page.$('[data-stats="break"] [data-stat="rowvar"]'), null, `${mode}: no within-row line`);
+    }
   }
 
   // A token's query against its own key: uncorrelated but dependent; the variance ratio against 1 + 2/dₓ.
@@ -175,6 +183,9 @@ test('Lesson 4\'s questions: right and wrong answers, explanations with the engi
   const c1 = await explain('temperature-correlated');
   assert.ok(c1.includes(`dₖ = 64`) && c1.includes(`theory 1 + ρ² = 1.25`), c1);
   assert.ok(c1.includes(`Var(q·k) = ${precise(r64.varDot.value)} ±`), c1);
+  // In a row, the aligned key's lead is what the softmax sees: the engine's aligned logit at this dₖ is quoted.
+  const row64 = session.engine.alignmentScaling({ dKs: [64], rho: 0.5, n: 16, samples: 400, seed: 1 });
+  assert.ok(c1.includes(`logit ${precise(row64.inverseSqrt.alignedLogit[0])} ±`), c1);
   await page.fill('[data-part="break"] input[data-key="tdk"]', String(Math.round(1000 * Math.log(16) / Math.log(512))));
   await settled(page, 'tdk=16');
   const c2 = await explain('temperature-correlated');

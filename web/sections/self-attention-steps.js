@@ -97,7 +97,7 @@ export const STEPS = [
     prose: () => [[
       'Each row of scores turns into weights that are positive and add up to 1. A row whose scores are close together ',
       'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
-      'Set ', ...dk(), ' to 64 with scaling off and most rows pile nearly all their weight onto one bright cell.',
+      'Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.',
     ]],
     figures: (r) => [[heatmap({ id: 'weights', title: 'Attention weights A', values: r.weights, rows: r.tokens.length,
       cols: r.tokens.length, rowLabels: r.labels, colLabels: r.labels, rowAxis: 'query token', colAxis: 'key token',

@@ -59,10 +59,11 @@ export function growthPart(engine, store, number) {
     draw(r, state, { prose, stats, deeper }) {
       const at = GRID.length; // the chosen factor sits after the grid
       const upto = (a) => Array.from(a).slice(0, at);
-      const line = (id, label, y, color, dash, symbol) => ({ id, label, kind: 'line', x: GRID, y: upto(y), color, dash, marker: true, symbol });
+      const line = (id, label, y, color, dash, symbol, width) => ({ id, label, kind: 'line', x: GRID, y: upto(y), color, dash, marker: true, symbol, width });
       const series = [
         line('standard', '1/√dₖ', r.standard.entropy, SERIES.blue, null, 'circle'),
-        line('qknorm', 'QK-norm g·q̂·k̂', r.qkNorm.entropy, SERIES.vermillion, null, 'square'),
+        // Drawn wide under the dashed qk-layernorm line: at some g the two entropies coincide.
+        line('qknorm', 'QK-norm g·q̂·k̂', r.qkNorm.entropy, SERIES.vermillion, null, 'square', 3.5),
         line('layernorm', 'qk-layernorm', r.qkLayerNorm.entropy, SERIES.green, '6 3', 'diamond'),
         levelAt('uniform', 'uniform', r.maxEntropy, RANGE, '#1b1f24', '2 3'),
         ...markerAt(state.bdrift, [0, r.maxEntropy], RANGE, `f = ${state.bdrift}`),

@@ -79,7 +79,8 @@ export const quietTitle = (text) => el('span', { className: 'visually-hidden' },
 /** A dashed vertical line at x from lo to hi, labelled, when x is on the chart's range. */
 export function markerAt(x, [lo, hi], range, label) {
   if (!(x >= range[0] && x <= range[1])) return [];
-  return [{ id: 'now', label, kind: 'line', x: [x, x], y: [lo, hi], color: '#1b1f24', dash: '3 3', width: 1.2 }];
+  // Grey and long-dashed, so it never looks like a dotted reference level in the legend.
+  return [{ id: 'now', label, kind: 'line', x: [x, x], y: [lo, hi], color: '#8c959f', dash: '8 4', width: 1.4 }];
 }
 
 /** A horizontal reference line across the chart's x range. */

@@ -33,7 +33,7 @@ export function headsPart(engine, store, number) {
             rowLabels: labels, colLabels: labels, palette: 'sequential', domain: [0, 1],
             maxValueCols: 6 }), // values printed in the cells up to 6 tokens; beyond that the cells stay small enough for a grid of heads
           statList(`head-${h + 1}`, [
-            ['scaledvar', `score variance ÷ ${s.short}`, precise(scaled), null, scaled],
+            ['scaledvar', `variance of (scores ÷ ${s.short})`, precise(scaled), null, scaled],
             ['maxweight', 'mean largest weight', precise(peak), null, peak],
           ])));
       }

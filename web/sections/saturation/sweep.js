@@ -83,7 +83,7 @@ export function sweepPart(engine, store, number) {
       'Raw, the median falls far faster than the mean: the mean is carried by the few near-tie rows.',
     ], g.ratio[top] > 1 ? [
       `At small `, ...dk(), ` the raw mean even sits above the scaled one (${precise(g.ratio[top])}× at `, ...dk(), ` = ${dKs[top]}): `,
-      'logits of variance below 1 are flatter than the sharpness at which ‖J‖ is largest.',
+      `the scaled logits, of variance 1, are flatter than the sharpness at which ‖J‖ is largest, and the raw ones, of variance ${dKs[top]}, sit closer to it.`,
     ] : []]);
     const series = [
       { id: 'unscaled-band', label: 'raw: middle half of the rows', kind: 'band', x: dKs, y: g.unscaled.quartile1, y2: g.unscaled.quartile3, color: SERIES.vermillion },

@@ -66,8 +66,8 @@ export function boltzmannPart(engine, store, number) {
   const more = sweepSection(engine, store);
   fill(part.figures, predict.node, more.node);
   setProse(part.prose, [[
-    'β multiplies every score before the exponential, as 1/T does in physics. Hot (β near 0): the weights even out. ',
-    'Cold (large β): the largest score takes everything.',
+    'β multiplies every score before the exponential, as 1/T does in physics. Cold (large β): the largest score takes nearly ',
+    'all the weight; try β = 1000 and read the largest weight beside the chart.',
   ]]);
   const controls = [scores, betaSlider, betaBox];
   const changed = watcher(store, ['tscores', 'tbeta']);

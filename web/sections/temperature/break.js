@@ -8,7 +8,7 @@ import { logSlider, slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, short } from '../../format.js';
+import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, dk, attempt, message } from '../parts.js';
@@ -27,6 +27,11 @@ const BREAKS = {
 // The diagonal case's budget: the work of the X · W part's samples at its defaults, and a cap on the count.
 const DIAGONAL_WORK = ASSUMPTION_SAMPLES * workOf({ dX: 64, dK: 64, tokens: 8 });
 const MAX_DIAGONAL_SAMPLES = 4000;
+// Bar labels and ticks to three significant digits (1026 reads 1030, not short()'s 1e3).
+const three = (v) => precise(Number(v.toPrecision(3)));
+// The within-row spread under a mean: vectors drawn for the variance sweep (every pair is used). The rows share their
+// keys, so with few vectors their common part is one small sample (60 vectors missed it by a quarter at seed 1).
+const ROW_VECTORS = 200;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
 const CHAIN = '\\textstyle \\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
   + '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\overset{3}{=} d_k';
@@ -50,14 +55,25 @@ function plan(state) {
   return { kind: 'derivation', options, full: state.tsamples, perSample: state.tdk };
 }
 
-/** The prediction: is 1/√dₖ still right when qᵢ and kᵢ are correlated? Explained with the engine's measurement. */
+// What a row sees when one of its keys is aligned with the query: one query and ROW_KEYS keys, ROW_SAMPLES rows.
+const ROW_KEYS = 16;
+const ROW_SAMPLES = 400;
+
+/**
+ * The prediction: is 1/√dₖ still right when qᵢ and kᵢ are correlated? Explained with the engine's measurement over
+ * pairs (derivation) and, for a row with one aligned key among independent ones, the aligned key's lead
+ * (alignmentScaling, the function Lesson 7.2 draws).
+ */
 function correlationQuestion(engine) {
   let cache = { key: null, r: null };
   const measure = (state) => {
     const rho = state.tdcorr !== 0 ? state.tdcorr : 0.5;
     const options = { dK: state.tdk, samples: state.tsamples, seed: state.tseed, correlation: rho };
     const key = JSON.stringify(options);
-    if (cache.key !== key) cache = { key, r: engine.derivation(options), rho };
+    if (cache.key !== key) {
+      const row = engine.alignmentScaling({ dKs: [state.tdk], rho, n: ROW_KEYS, samples: ROW_SAMPLES, seed: state.tseed });
+      cache = { key, r: engine.derivation(options), row, rho };
+    }
     return cache;
   };
   return question({
@@ -72,11 +88,16 @@ function correlationQuestion(engine) {
       } catch (error) {
         return ['The engine rejected these settings: ', message(error)];
       }
-      const { r, rho } = m;
-      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} (theory ${precise(r.varDot.theory)}), `,
-        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${precise(r.scaledVariance.theory)}). `,
-        'Each product qᵢkᵢ has a larger variance when the two factors move together, whatever the sign of ρ. ',
-        `The mean moves as well, to ${pm(r.meanDot.value, r.meanDot.stdError)}, but a shift shared by a whole row is one the softmax ignores.`];
+      const { r, row, rho } = m;
+      const a = row.inverseSqrt;
+      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} over pairs (theory ${precise(r.varDot.theory)}), `,
+        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${precise(r.scaledVariance.theory)}): `,
+        'each product qᵢkᵢ varies more when its two factors move together, whatever the sign of ρ. ',
+        `The mean moves too, to ${pm(r.meanDot.value, r.meanDot.stdError)}, and in a row that matters more than the variance: `,
+        `a query aligned with one of ${ROW_KEYS} keys gives that key the logit ${pm(a.alignedLogit[0], a.alignedLogitStdError[0])} `,
+        `(ρ√dₖ = ${precise(a.theoryMean[0])}) while the others spread with sd ${precise(a.otherLogitSd[0])}, so it takes `,
+        `${pm(a.alignedWeight[0], a.alignedWeightStdError[0])} of the weight. That lead grows like √dₖ, which 1/√dₖ does not hold back: `,
+        'Lesson 7.2 shows μP’s 1/dₖ, which does.'];
     },
   });
 }
@@ -105,12 +126,21 @@ export function breakPart(engine, store, number) {
   // The chain as a display formula (it scrolls sideways on a phone instead of widening the page), its legend below.
   part.node.insertBefore(tex(CHAIN, { display: true, className: 'chain-formula' }), part.prose);
   part.node.insertBefore(legend, part.prose);
-  setProse(part.prose, [['Break one: the engine measures every line, and a bar off dₖ means 1/√dₖ is the wrong scale.']]);
+  setProse(part.prose, [['Break one: the engine measures every line, and a bar off dₖ means q·k/√dₖ no longer has variance 1 over all pairs.']]);
   fill(part.controls, predict.node, el('div', { className: 'control-figure' },
     el('div', { className: 'panel control-panel' }, chooser.node, Object.values(amounts).map((a) => a.node), dkSlider.node, box),
     el('div', {}, chart.node, label.node, part.stats)));
   const controls = [chooser, dkSlider, ...Object.values(amounts)];
   let last = null;
+  // With a mean, what one query's row of logits spreads by (the softmax ignores the row's common offset): the
+  // variance sweep's within-row spread of scaled scores at dₖ, kept per setting.
+  let rowCache = { key: null, sweep: null };
+  const rowSpread = (state) => {
+    const options = { maxDim: Math.max(2, state.tdk), vectors: ROW_VECTORS, distribution: 'normal', mean: state.tdmean, std: 1, seed: state.tseed, scaled: true };
+    const key = JSON.stringify(options);
+    if (rowCache.key !== key) rowCache = { key, sweep: engine.varianceSweep(options) };
+    return rowCache.sweep;
+  };
 
   return {
     node: part.node,
@@ -137,15 +167,19 @@ export function breakPart(engine, store, number) {
     const theory = diagonal ? [r.predictedOffDiagonal, r.predictedDiagonal, r.dK] : [r.varDot.theory, r.sumVarProducts.theory, r.sumVarQVarK.theory, r.dK];
     const labels = diagonal ? ['other key', 'own key', 'dₖ'] : CHAIN_LABELS;
     chart.set({ title: diagonal ? ['Score variance: another token’s key, its own key, and ', ...dk()] : ['Each line of the chain, measured, at ', ...dk(), ` = ${r.dK}`],
-      draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${short(values[i])}`).join('; ')}`,
+      draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${three(values[i])}`).join('; ')}`,
         values, labels, color: SERIES.blue, colors: theory.map((t) => (off(t, r.dK) ? SERIES.vermillion : SERIES.blue)),
-        valueText: (v) => short(v), height: 200 }) });
-    const where = b.fails ? `line ${b.fails} fails: it needs ${b.needs}` : 'every line holds';
+        valueText: three, yTicks: three, height: 200 }) });
+    const where = b.fails ? `equals sign ${b.fails} fails: it needs ${b.needs}` : 'every equals sign holds';
+    const row = state.tbreak === 'mean' && state.tdmean !== 0 ? attempt(part, notices, 'The engine rejected these settings', () => rowSpread(state)) : null;
+    const within = row ? [['rowvar', 'within one query’s row (what the softmax sees)', precise(row.rowVariance[state.tdk - 1]),
+      `(theory (μ² + 1)·1 = ${precise(row.theoryRowVariance[state.tdk - 1])}, level in dₖ: Lesson 2.4)`, row.rowVariance[state.tdk - 1]]] : [];
     fill(part.stats, statList('break', diagonal ? [
       ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError), `(theory 1 + 2/dₓ = ${precise(r.predictedDiagonalRatio)})`, r.diagonalRatio],
       ['fails', 'where it breaks', `${where}: the two are uncorrelated, yet both grow with |x|²`, null],
     ] : [
       ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError), `(theory ${precise(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
+      ...within,
       ['fails', 'where it breaks', where, null],
     ]));
   }

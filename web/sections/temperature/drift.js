@@ -62,10 +62,12 @@ export function driftPart(engine, store, number) {
   const sharp = chartBox({ id: 'drift-sharpness', kind: 'xy', maxWidth: 620 });
   const label = sampleLabel();
   const measuredProse = el('div', { className: 'part-prose' });
+  // The measured paragraph and both charts answer the question: covered together until the learner answers.
+  const answers = el('div', {}, measuredProse, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
   let shown = null; // the result on screen: the question's explanation reads f = 1 and f = 2 from it
-  const predict = doublingQuestion(() => shown, variance.node);
+  const predict = doublingQuestion(() => shown, answers);
   part.node.insertBefore(predict.node, part.controls);
-  fill(part.figures, label.node, measuredProse, el('div', { className: 'figure-row chart-row' }, variance.node, sharp.node));
+  fill(part.figures, label.node, answers);
   const changed = watcher(store, [...ASSUMPTION_KEYS, 'tdrift']);
   setProse(part.prose, [[
     'β and the weights are one knob: the identity above moves β into W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), '. ',
@@ -172,8 +174,9 @@ export function driftPart(engine, store, number) {
       `From the same draws, the engine measures the scores at f = ${r.drifts[at]} `, el('strong', {}, precise(r.sdRatio[at])),
       ' times as wide as at f = 1 (variance ×', precise(r.varianceRatio[at]), '). With β still 1/√', ...dk(), ' the rows sharpen ',
       'towards one-hot above 1 and flatten towards uniform below it. Measuring the spread again and resetting β to ',
-      '1/√(variance), the remedy the source paper proposes, cancels ', el('var', {}, 'f'), '²: the green points, measured at every ',
-      el('var', {}, 'f'), ', stay where ', el('var', {}, 'f'), ' = 1 put them.',
+      '1/√(variance), as the source paper’s dynamic β does, cancels ', el('var', {}, 'f'), '²: the green points, measured at every ',
+      el('var', {}, 'f'), ', stay where ', el('var', {}, 'f'), ' = 1 put them. That is not neutral: a model that sharpens its ',
+      'attention by growing its weights sees every such step divided away (Lesson 6.2 shows what that costs in training).',
     ]]);
     const onTrack = state.tdrift >= f[0] && state.tdrift <= f[g - 1];
     const marker = (lo, hi) => (onTrack ? [{ id: 'now', label: `f = ${state.tdrift}`, kind: 'line', x: [state.tdrift, state.tdrift], y: [lo, hi],

@@ -27,8 +27,8 @@ function conclusion() {
   const fastLr = Number(options[options.indexOf('--lr') + 1]);
   const base = reference('encoder', 'inverse-sqrt-dk');
   return [[
-    'Source 003 trains one encoder block to reverse lists of 20 numbers from 0 to 99 and reports 1.5 % test accuracy with β = 1/√', ...dk(),
-    ` and 96 % with β = 5. Our runs of its setting agree: ${tok('encoder', 'inverse-sqrt-dk')} against ${tok('encoder', 'fixed 5')} token accuracy `,
+    'Source 003 trains a small transformer to reverse lists of 20 numbers from 0 to 99 and reports 1.5 % test accuracy with β = 1/√', ...dk(),
+    ` and 96 % with β = 5. Our runs of its setting, on one encoder block, agree: ${tok('encoder', 'inverse-sqrt-dk')} against ${tok('encoder', 'fixed 5')} token accuracy `,
     `(mean ± sd, ${base?.runs.length ?? 0} seeds). But that compares two `, term('beta', 'β'), ` after one budget (${base?.config.epochs} epochs) at one learning rate `,
     `(${base?.config.lr}). With 30 epochs 1/√`, ...dk(), ` also reaches ${tok('encoder-30-epochs', 'inverse-sqrt-dk')}; with ${base ? `${fastLr / base.config.lr}×` : 'a larger'} `,
     `the learning rate (${fastLr}), ${tok('encoder-lr-2e-3', 'inverse-sqrt-dk')}. In the attention-only model the ranking flips: `,

@@ -52,7 +52,7 @@ function reachQuestion(engine, cover) {
   return question({
     cover,
     id: 'training-learned-reach',
-    prompt: [`Learned from 1/√dₖ with the settings of 6.4 and the rate above, can β reach the paper’s ${PAPER_BETA}?`],
+    prompt: [`Learned from 1/√dₖ with the settings of 6.4 and ln β’s rate set below, can β reach the paper’s ${PAPER_BETA}?`],
     choices: [['no', 'No, not even with Adam’s longest steps'], ['maybe', 'Only if Adam steps further than its rate'], ['yes', 'Yes, the rates leave room']],
     answer: (state) => {
       try {
@@ -89,9 +89,13 @@ function rerunText(runs) {
   const atOne = runs.filter((r) => r.betaLr === r.group.config.lr);
   if (!atOne.length) return { atRate: [], faster: [] };
   const rows = (m) => faster.filter((r) => r.model === m);
+  const ceiling = atOne[0].ceiling;
+  const highest = Math.max(...atOne.flatMap((r) => r.group.runs.map((x) => x.beta)));
   return {
-    atRate: [`At the defaults our learned runs end at β = ${atOne.map((r) => at(r, `${model(r)}, `)).join(' and ')}, around their ceiling of `,
-      `${atOne[0].ceiling === null ? '—' : sig(atOne[0].ceiling)}.`],
+    atRate: [`At the defaults our learned runs end at β = ${atOne.map((r) => at(r, `${model(r)}, `)).join(' and ')}: `,
+      ceiling === null ? '' : highest > ceiling
+        ? `near their ceiling of ${sig(ceiling)} (one at ${sig(highest)}: Adam stepped past its rate).`
+        : `at or below their ceiling of ${sig(ceiling)}.`],
     faster: faster.length ? [`Given ${[...new Set(faster.map((r) => `${sig(r.betaLr / r.group.config.lr)}×`))].join(' and ')} `,
       `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`] : [],
   };
@@ -104,19 +108,21 @@ export function learnedPart(context, number) {
   const notices = createNotices(noticeBox);
   const problem = (text) => (text ? notices.show('rbetalr', text) : notices.clear('rbetalr'));
   const rate = parsedInput(store, 'rbetalr', 'Learning rate of ln β, × the weights’ rate', { number: true, step: 'any', onProblem: problem });
-  // The reach paragraph states the ceiling and bound the question asks about: covered until the learner answers.
+  // The reach paragraph and the reruns at the weights' rate state the ceiling and where β ended, which the question
+  // asks about: covered until the learner answers.
   const reach = el('p', { className: 'step-prose', dataset: { stats: 'learned' } });
-  const ask = reachQuestion(engine, reach);
+  const reruns = rerunText(learnedRuns());
+  const answers = el('div', { className: 'learned-answers' }, reach, el('p', { className: 'step-prose' }, reruns.atRate));
+  const ask = reachQuestion(engine, answers);
   part.node.classList.add('split');
   part.figures.append(ask.node, el('div', { className: 'learned-rate' }, rate.node, noticeBox)); // the rate the question asks about, beside it
   const changed = watcher(store, ['rmodel', 'rlen', 'rvals', 'rtrain', 'rheads', 'repochs', 'rlr', 'rbetalr', 'rseed']);
   setProse(part.prose, [[
-    'Training ln β with the weights looks like letting the model pick its temperature, but Adam moves a parameter by about its learning rate ',
-    'per step: β climbs only as far as those rates, summed over the run, allow.',
+    'Training ln β looks like letting the model pick its temperature, but Adam moves ln β by about its learning rate per step ',
+    '(more only while its gradient keeps growing), so β climbs about as far as those rates, summed over the run, allow.',
   ]]);
-  const reruns = rerunText(learnedRuns());
   const more = deeper(store, 'rdeep', 'reruns', 'Where learned β ends with a faster rate', el('p', { className: 'step-prose' }, reruns.faster));
-  part.prose.append(reach, el('p', { className: 'step-prose' }, reruns.atRate), more.node);
+  part.prose.append(answers, more.node);
 
   return {
     node: part.node,

@@ -219,8 +219,9 @@ function explanation(parameterCount) {
       `but only ${pct(five.sequenceAccuracy.mean)} of sequences right at all 20 positions (${seq(five)}). The paper’s 96 % could be either`,
       five.sequenceAccuracy.mean < 0.9 ? '; if it counts whole sequences, our runs fall well short of it. ' : '. ',
       'Our figures are means over ',
-      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${(base?.runs[0]?.test?.count ?? 10000).toLocaleString('en-GB')} test sequences (the paper used 100,000 and one run), with a model that matches the paper’s description `,
-      `(one encoder block, d = L) but whose details the paper leaves open: it says only that its model has fewer than 8000 parameters; ours has ${parameterCount.toLocaleString('en-GB')}.`,
+      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${(base?.runs[0]?.test?.count ?? 10000).toLocaleString('en-GB')} test sequences (the paper used 100,000 and one run), with our reading of a model that the paper describes `,
+      'only as attention heads in a transformer with fewer than 8000 parameters. Ours is one encoder block with d = L and has ',
+      `${parameterCount.toLocaleString('en-GB')} parameters${parameterCount < 8000 ? '' : ' (not fewer)'}: close to the paper’s size, not a copy of its model.`,
     ]);
   }
   return paras;

@@ -21,8 +21,8 @@ function measure(engine, state) {
 
 /** What the dynamic runs of the reference file reached, beside 1/√d_k in the same model. */
 function dynamicRuns() {
-  return ['encoder', 'attention'].map((model) => ({ model, dynamic: reference(model, 'dynamic'), base: reference(model, 'inverse-sqrt-dk') }))
-    .filter((r) => r.dynamic && r.base);
+  return ['encoder', 'attention'].map((model) => ({ model, dynamic: reference(model, 'dynamic'), base: reference(model, 'inverse-sqrt-dk'),
+    fixed: reference(model, 'fixed 5') })).filter((r) => r.dynamic && r.base && r.dynamic.runs[0]?.curve?.beta?.length > 1);
 }
 
 function capQuestion(engine, cover) {
@@ -93,10 +93,12 @@ export function weightsPart(context, number) {
         '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
         ...(toDrift ? [' ', toDrift] : []));
       fill(second,
-        'The dynamic β undoes that, rescaling the batch’s logits to unit variance after every step; a unit-spread row of ', String(cap.n),
-        ' keys then gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
-        runs.length ? `In our dynamic runs β fell to ${both((r) => sig(r.dynamic.beta.mean))} as the weights grew; accuracy ended at `
-          + `${both((r) => pm(r.dynamic.tokenAccuracy))}, against ${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')} with 1/√dₖ.` : '');
+        'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
+        'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
+        runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
+          + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
+          + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ, sharpened by its weights, `
+          + `${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')}.` : '');
     },
   };
 }

@@ -48,9 +48,12 @@ export function sweepPart(engine, store, number) {
 
   const linear = chartBox({ id: 'sweep-linear', kind: 'xy' });
   const scaledChart = chartBox({ id: 'scaled-variance', kind: 'xy' });
+  // The scaled chart and its fitted slope answer the question: covered together until the learner answers.
+  const scaledStats = el('div', { className: 'part-stats' });
+  const scaledBlock = el('div', {}, scaledChart.node, scaledStats);
   let shown = null; // { raw, scaled }: the sweeps drawn last
-  const predict = scalingQuestion(() => shown, scaledChart.node);
-  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, linear.node, scaledChart.node));
+  const predict = scalingQuestion(() => shown, scaledBlock);
+  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, linear.node, scaledBlock));
   const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vmaxdim', 'vvectors']);
 
   function draw(state, out) {
@@ -95,6 +98,8 @@ export function sweepPart(engine, store, number) {
     fill(part.stats, statList('sweep', [
       ['slope', 'fitted slope: variance per unit of dₖ', precise(raw.slope), `(theory σ⁴ + 2μ²σ² = ${precise(raw.theorySlope)})`, raw.slope],
       ['variance', `variance at dₖ = ${raw.dims[last]}`, precise(raw.variance[last]), `(theory ${precise(raw.theoryVariance[last])})`, raw.variance[last]],
+    ]));
+    fill(scaledStats, statList('sweep-scaled', [
       ['scaledslope', 'after ÷√dₖ: fitted slope', precise(scaled.slope), '(0 would be level)', scaled.slope],
     ]));
   }
