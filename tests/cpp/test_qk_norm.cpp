@@ -157,3 +157,40 @@ TEST_CASE("QK-norm learns its g per head and reports their mean as beta; qk-laye
   ln.beta_lr = 1e-3;
   REQUIRE(check_config(ln, 1e9).find("betaLr is not allowed with betaStrategy = \"qk-layernorm\"") == 0);
 }
+
+TEST_CASE("QK-norm with a negative g still gives softmax rows and a gradient that matches finite differences",
+          "[training][qk]") {
+  // Adam may carry a g below 0 at a large learning rate; the largest logit is then at the smallest cosine.
+  const ModelConfig m = small_model(ModelKind::attention, 2, QkNorm::l2);
+  std::vector<double> p = noisy_parameters(m, 9);
+  const std::size_t g = parameter_layout(m).back().offset;
+  p[g] = -30.0;  // far enough below 0 for exp(g·(cos − max cos)) to overflow were the wrong end subtracted
+  p[g + 1] = 2.0;
+  const Batch batch = random_batch(m, 3, 10);
+  Network<double> net(m, 3);
+  const double loss = net.forward(p.data(), 1.0, batch.inputs.data(), batch.targets.data(), 3);
+  REQUIRE(std::isfinite(loss));
+  for (int r = 0; r < 3 * 2 * m.L; ++r) {
+    double sum = 0;
+    for (int j = 0; j < m.L; ++j) sum += net.attention_weights()[r * m.L + j];
+    REQUIRE(close(sum, 1.0, 1e-12, 0));
+  }
+  std::vector<double> grads(p.size());
+  net.backward(p.data(), 1.0, grads.data());
+  const double h = 1e-6;
+  for (std::size_t i : {g, g + 1, std::size_t{0}, std::size_t{7}}) {
+    const double saved = p[i];
+    p[i] = saved + h;
+    const double up = net.forward(p.data(), 1.0, batch.inputs.data(), batch.targets.data(), 3);
+    p[i] = saved - h;
+    const double down = net.forward(p.data(), 1.0, batch.inputs.data(), batch.targets.data(), 3);
+    p[i] = saved;
+    const double fd = (up - down) / (2 * h);
+    INFO("parameter " << i << ": analytic " << grads[i] << ", finite difference " << fd);
+    REQUIRE(close(grads[i], fd, 1e-8, 1e-6));
+  }
+  // The float model on the kernels agrees.
+  const std::vector<float> p32(p.begin(), p.end());
+  Network<float> n32(m, 3);
+  REQUIRE(close(n32.forward(p32.data(), 1.0f, batch.inputs.data(), batch.targets.data(), 3), loss, 0, 1e-5));
+}

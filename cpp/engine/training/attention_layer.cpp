@@ -132,8 +132,12 @@ void Network<T>::attention_forward(const T* params, T beta, int batch) {
       T* s = scores_.data() + (static_cast<long>(b) * H + h) * LL;
       T* p = weights_.data() + (static_cast<long>(b) * H + h) * LL;
       ops::matmul_nt(qk_b + h * dk, qk_b + d + h * dk, s, L, dk, L, ld_qk, ld_qk, L);  // 3a
-      ops::scale(s, bh, p, LL);                                                       // 3b: logits b_h·s, then
-      ops::softmax_rows(p, T(1), p, L, L, L);                                         //     their softmax
+      if (bh > T(0)) {
+        ops::softmax_rows(s, bh, p, L, L, L);  // 3b (the kernel subtracts the row's largest s: right for b_h > 0)
+      } else {  // QK-norm's g may turn negative: the logits first, so the largest logit is subtracted
+        ops::scale(s, bh, p, LL);
+        ops::softmax_rows(p, T(1), p, L, L, L);
+      }
       ops::matmul_nn(p, v_b + h * dk, att_b + h * dk, L, L, dk, L, 3 * d, d);         // 3c
       for (int i = 0; i < L; ++i)
         stats_.entropy_sum += row_entropy(p + static_cast<long>(i) * L, s + static_cast<long>(i) * L, bh, L,
