@@ -1,12 +1,14 @@
 // attention-lab lr-sweep: the reduced preset runs every strategy asked for at its four log-spaced rates and records,
 // per run, the test accuracy, the attention entropy (final and lowest), the largest |logit| and divergence; the JSON
 // carries the command, the machine and both presets (the page reruns the reduced one from them). Bad flags are
-// refused with the flag named. A WASM trainer on the reduced preset's first configuration matches the CLI's run.
+// refused with the flag named. A WASM trainer on the reduced preset's first configuration matches the CLI's run. The
+// shipped web/data/lr-sweep.json is the full preset's output, whole.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
-import { NATIVE_CLI, engine, nativeJson } from './helpers.mjs';
+import { NATIVE_CLI, ROOT, engine, nativeJson } from './helpers.mjs';
 
 test('the reduced sweep records accuracy, entropy, the largest logit and divergence for each strategy and rate', async () => {
   const out = nativeJson('lr-sweep', '--preset', 'reduced', '--strategies', 'inverse-sqrt-dk,qk-norm', '--quiet', '--json', '-');
@@ -68,4 +70,26 @@ test('lr-sweep refuses a flag its preset sets, an unknown preset and an unknown 
     assert.match(r.stderr, message);
   }
   assert.throws(() => execFileSync(NATIVE_CLI, ['lr-sweep', '--jobs', '0'], { stdio: 'pipe' }));
+});
+
+test('web/data/lr-sweep.json holds the full sweep: 5 strategies × 7 rates × 3 seeds on the paper\'s task, with its command', () => {
+  const data = JSON.parse(readFileSync(`${ROOT}web/data/lr-sweep.json`, 'utf8'));
+  assert.match(data.command, /^attention-lab lr-sweep --preset full/);
+  assert.equal(data.preset, 'full');
+  assert.ok(!Number.isNaN(Date.parse(data.generated)) && data.machine.cpus >= 1 && data.loadAverage.before.length === 3);
+  const full = data.presets.full;
+  assert.deepEqual([data.config.L, data.config.R, data.config.trainSize, data.config.testSize, data.config.epochs],
+    [full.L, full.R, full.trainSize, full.testSize, full.epochs]);
+  assert.deepEqual([full.L, full.R, full.trainSize, full.rates, full.seeds], [20, 100, 15000, 7, 3]);
+  assert.deepEqual(data.strategies.map((s) => s.id), ['inverse-sqrt-dk', 'fixed-5', 'learned', 'qk-norm', 'qk-layernorm']);
+  assert.equal(data.rates.length, 7);
+  assert.ok(Math.abs(Math.log10(data.rates.at(-1) / data.rates[0]) - 3) < 1e-9, 'three decades');
+  assert.equal(data.runs.length, 5 * 7 * 3);
+  const seen = new Set(data.runs.map((r) => `${r.strategy} ${r.lr} ${r.seed}`));
+  assert.equal(seen.size, data.runs.length, 'each strategy, rate and seed once');
+  for (const r of data.runs) {
+    assert.equal(r.test.count, 10000);
+    if (!r.diverged) assert.equal(r.steps, Math.floor(15000 / 128) * 10, `${r.strategy} lr ${r.lr} seed ${r.seed}`);
+    assert.ok(r.minEntropy <= r.finalEntropy + 1e-12 && r.maxLogit >= 0);
+  }
 });
