@@ -3,9 +3,13 @@
 // reference (bench/training_torch.py under Debian's /usr/bin/python3 with python3-torch, at 1 and 2 threads).
 // Native and WASM rounds alternate; PyTorch runs its rounds in one process. Reports medians as wall-clock steps/s and
 // as steps per CPU-second (process CPU time: steadier than the wall clock on a shared machine), and the ratios the
-// issue asks for. It asserts nothing. Writes build/bench/training.{json,md}.
+// issue asks for. Then the native trainer alone at L = 200 (Table 1 row 2: d = 200, 19,300 sequences) and L = 20, on
+// 1 and 2 threads: steps/s and GFLOP/s per step against this machine's multiply-add peak, measured in the same run
+// by build/native/fma-peak; with --baseline CLI an older attention-lab runs in alternate rounds as "before". It
+// asserts nothing. Writes build/bench/training.{json,md}.
 //
 //   node bench/training.mjs [--models encoder,attention] [--steps 300] [--rounds 5] [--torch-steps 150] [--no-torch]
+//                           [--sizes 200,20] [--baseline PATH] [--only-native]
 // (build-scripts/bench --only training builds first and runs this.)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +20,13 @@ import { performance } from 'node:perf_hooks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
+const FMA_PEAK = path.join(ROOT, 'build', 'native', 'fma-peak');
 const PYTHON = '/usr/bin/python3';
 const WARMUP = 20;
 
 function parseArgs(argv) {
-  const args = { models: ['encoder', 'attention'], steps: 300, rounds: 5, torchSteps: 150, torch: true };
+  const args = { models: ['encoder', 'attention'], steps: 300, rounds: 5, torchSteps: 150, torch: true, sizes: [200, 20], baseline: null,
+    onlyNative: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const number = () => {
@@ -35,6 +41,9 @@ function parseArgs(argv) {
     else if (flag === '--rounds') args.rounds = number();
     else if (flag === '--torch-steps') args.torchSteps = number();
     else if (flag === '--no-torch') args.torch = false;
+    else if (flag === '--sizes') args.sizes = String(argv[++i]).split(',').map(Number);
+    else if (flag === '--baseline') args.baseline = path.resolve(String(argv[++i]));
+    else if (flag === '--only-native') args.onlyNative = true;
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/training.mjs`);
   }
   return args;
@@ -79,6 +88,57 @@ function torchRounds(model, args, tmp) {
   return out;
 }
 
+// The native trainer at Table 1's sizes: L = 200 (row 2) and L = 20 (row 1), d = L, R = 100, batch 128.
+const SIZES = { 200: { trainSize: 19300, steps: 4 }, 20: { trainSize: 15000, steps: 300 } };
+
+/** Multiply-adds ×2 of one optimizer step of the encoder (forward products, and twice as many backward). */
+function flopsPerStep(L, R = 100, batch = 128) {
+  const d = L;
+  const rows = batch * L;
+  const linear = rows * d * (3 * d + d + 2 * d + d + d + R) + rows * 2 * d * d;  // qkv, out, ff1, head1, head2, ff2
+  const attention = batch * 2 * L * L * d;  // q·kᵀ and p·v, all heads together
+  return 3 * 2 * (linear + attention);
+}
+
+/** One round of `attention-lab train` at size L: steps/s (wall) and per CPU-second; threads null for an old CLI. */
+function sizeRound(cli, L, threads) {
+  const { trainSize, steps } = SIZES[L];
+  const argv = ['train', '--L', String(L), '--R', '100', '--trainSize', String(trainSize), '--valSize', '1', '--steps', String(steps),
+    '--noTest', '--quiet', '--json', '-', ...(threads ? ['--threads', String(threads)] : [])];
+  const out = JSON.parse(execFileSync(cli, argv, { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  return { steps: out.final.step, wallSeconds: out.timing.trainSeconds, cpuSeconds: out.timing.cpuSeconds };
+}
+
+function sizeSection(args) {
+  const peak = JSON.parse(execFileSync(FMA_PEAK, { encoding: 'utf8' }));
+  const builds = [...(args.baseline ? [{ name: 'before', cli: args.baseline, threads: [null] }] : []),
+    { name: 'after', cli: CLI, threads: [1, 2] }];
+  const rows = [];
+  for (const L of args.sizes) {
+    if (!SIZES[L]) throw new Error(`--sizes: ${L} is not one of ${Object.keys(SIZES).join(', ')}`);
+    const rounds = new Map();
+    for (let r = 0; r < args.rounds; r += 1) {
+      for (const b of builds) {
+        for (const threads of b.threads) {  // before and after alternate, so both see the same load
+          const key = `${b.name}/${threads ?? 1}`;
+          if (!rounds.has(key)) rounds.set(key, []);
+          rounds.get(key).push(sizeRound(b.cli, L, threads));
+        }
+      }
+      log(`L = ${L}: round ${r + 1}/${args.rounds}, load ${loadAverage().join(', ')}`);
+    }
+    for (const [key, list] of rounds) {
+      const [name, threads] = key.split('/');
+      const s = summarize(list);
+      const gflops = (flopsPerStep(L) * s.stepsPerSecond) / 1e9;
+      const threadPeak = Number(threads) === 1 ? peak.gflopsOneThread : peak.gflopsAllThreads;
+      rows.push({ L, build: name, threads: Number(threads), ...s, gflopPerStep: flopsPerStep(L) / 1e9, gflops,
+        percentOfPeak: (100 * gflops) / threadPeak });
+    }
+  }
+  return { peak, rows };
+}
+
 function summarize(rounds) {
   return {
     rounds: rounds.length,
@@ -89,7 +149,7 @@ function summarize(rounds) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  for (const f of [CLI, path.join(ROOT, 'build', 'wasm', 'attention_core.cjs')]) {
+  for (const f of [CLI, FMA_PEAK, path.join(ROOT, 'build', 'wasm', 'attention_core.cjs')]) {
     if (!existsSync(f)) throw new Error(`${path.relative(ROOT, f)} is missing: run build-scripts/build first`);
   }
   let torchProblem = null;
@@ -106,7 +166,7 @@ async function main() {
   const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown' },
     loadAverageBefore: loadAverage(), kernels: engine.info.kernels, steps: args.steps, torchSteps: args.torchSteps, warmup: WARMUP, models: {} };
   try {
-    for (const model of args.models) {
+    for (const model of args.onlyNative ? [] : args.models) {
       const native = [];
       const wasm = [];
       for (let r = 0; r < args.rounds; r += 1) {
@@ -129,6 +189,7 @@ async function main() {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+  results.sizes = sizeSection(args);
   results.loadAverageAfter = loadAverage();
   results.torchProblem = torchProblem;
 
@@ -168,6 +229,16 @@ async function main() {
     lines.push(`| ${model} | native ÷ WASM | ${w.toFixed(2)}× | ${c.toFixed(2)}× | ≤ 2.5×: ${judge(w, 2.5, false)} (wall) |`);
   }
   if (torchProblem) lines.push('', `PyTorch: ${torchProblem}.`);
+  const { peak, rows: sizeRows } = results.sizes;
+  lines.push('', `Native trainer at Table 1's sizes (encoder, d = L, R = 100, batch 128), median of ${args.rounds} rounds, `
+    + `${results.date}, load average before/after ${results.loadAverageBefore.join(', ')} / ${results.loadAverageAfter.join(', ')}. `
+    + `Peak (fma-peak, ${peak.lanes}-lane ${peak.fma ? 'FMA' : 'multiply and add'}, per CPU-second): ${peak.gflopsOneThread.toFixed(0)} GFLOP/s on 1 thread, `
+    + `${peak.gflopsAllThreads.toFixed(0)} on ${peak.threads}.${args.baseline ? ` "before": ${path.relative(ROOT, args.baseline) || args.baseline}.` : ''}`,
+  '', '| L | build | threads | steps/s (wall) | steps per CPU-second | GFLOP per step | GFLOP/s (wall) | % of peak |', '|---:|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of sizeRows) {
+    lines.push(`| ${r.L} | ${r.build} | ${r.threads} | ${r.stepsPerSecond.toFixed(r.L >= 100 ? 3 : 1)} | ${r.stepsPerCpuSecond.toFixed(r.L >= 100 ? 3 : 1)} | `
+      + `${r.gflopPerStep.toFixed(2)} | ${r.gflops.toFixed(1)} | ${r.percentOfPeak.toFixed(1)} |`);
+  }
   const md = `${lines.join('\n')}\n`;
   const outDir = path.join(ROOT, 'build', 'bench');
   mkdirSync(outDir, { recursive: true });

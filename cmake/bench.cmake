@@ -15,4 +15,8 @@ else()
   add_executable(attention-bench cpp/bench/attention_bench.cpp cpp/engine/attention_eigen.cpp)
   target_link_libraries(attention-bench PRIVATE asl_engine)
   target_compile_options(attention-bench PRIVATE ${ASL_WARNINGS})
+  # The machine's multiply-add peak for bench/training.mjs, in the engine's vector flags (linked for them alone).
+  add_executable(fma-peak cpp/bench/fma_peak.cpp)
+  target_link_libraries(fma-peak PRIVATE asl_engine)
+  target_compile_options(fma-peak PRIVATE ${ASL_WARNINGS})
 endif()

@@ -1764,7 +1764,8 @@ val create_trainer(val options) {
   const std::string strategy = args.text("betaStrategy", 32, "inverse-sqrt-dk");
   if (args.ok() && !tr::parse_beta_strategy(strategy, &c.beta_strategy))
     args.fail("betaStrategy = \"" + strategy +
-              "\" is not allowed: use \"inverse-sqrt-dk\", \"fixed\", \"search\", \"dynamic\" or \"learned\"");
+              "\" is not allowed: use \"inverse-sqrt-dk\", \"fixed\", \"search\", \"dynamic\", \"learned\", "
+              "\"qk-norm\" or \"qk-layernorm\"");
   if (args.has("beta")) c.beta = args.number("beta", Lim::min_beta, Lim::max_beta, 1.0);
   c.lr = args.number("lr", 0.0, 1.0, 5e-4);
   if (args.has("betaLr")) c.beta_lr = args.number("betaLr", 0.0, 1.0, 5e-4);
@@ -1800,11 +1801,10 @@ val trainer_step(val options) {
   tr::Trainer* t = find_trainer(args);
   const int steps = args.integer("steps", 0, 100000, 1);
   if (!args.ok()) return failure(args.error());
-  std::vector<float> losses, betas;
-  losses.reserve(static_cast<std::size_t>(steps));
-  betas.reserve(static_cast<std::size_t>(steps));
+  std::vector<float> losses, betas, entropies, max_logits;
+  for (auto* v : {&losses, &betas, &entropies, &max_logits}) v->reserve(static_cast<std::size_t>(steps));
   const double start = emscripten_get_now();
-  const tr::StepResult s = t->step(steps, &losses, &betas);
+  const tr::StepResult s = t->step(steps, &losses, &betas, &entropies, &max_logits);
   const double compute_ms = emscripten_get_now() - start;
   val r = val::object();
   r.set("stepsRun", s.steps_run);
@@ -1812,6 +1812,14 @@ val trainer_step(val options) {
   r.set("meanLoss", s.mean_loss);
   r.set("losses", f32(losses.data(), losses.size()));
   r.set("betas", f32(betas.data(), betas.size()));
+  // Each step's attention entropy (mean over its batch's rows, nats) and largest |logit|; the last step's alone; and
+  // QK-norm's g per head after the last step (null for the other strategies).
+  r.set("entropies", f32(entropies.data(), entropies.size()));
+  r.set("maxLogits", f32(max_logits.data(), max_logits.size()));
+  r.set("attentionEntropy", s.attention_entropy);
+  r.set("maxLogit", s.max_abs_logit);
+  const std::vector<float> qk_scale(s.qk_scale.begin(), s.qk_scale.end());
+  r.set("qkScale", qk_scale.empty() ? val::null() : f32(qk_scale.data(), qk_scale.size()));
   r.set("step", static_cast<double>(s.step));
   r.set("totalSteps", static_cast<double>(s.total_steps));
   r.set("runStep", static_cast<double>(s.run_step));

@@ -10,6 +10,7 @@
 #include "engine/random.h"
 #include "engine/self_attention_example.h"
 #include "kernels/kernels.h"
+#include "lr_sweep.h"
 #include "train.h"
 
 namespace {
@@ -31,7 +32,7 @@ int usage() {
                "usage: attention-lab random  [--seed S] [--count N]\n"
                "       attention-lab example [--sentence \"money bank grows\"] [--dmodel 8] [--dk 4] [--dv D]\n"
                "                             [--seed 1] [--unscaled] [--causal]\n"
-               "       attention-lab train | table1 | dump [options]   (the training lab: add --help)\n"
+               "       attention-lab train | table1 | dump | lr-sweep [options]   (the training lab: add --help)\n"
                "Prints JSON on standard output.\n");
   return 2;
 }
@@ -126,6 +127,7 @@ int cmd_example(const Flags& f) {
 int main(int argc, char** argv) {
   if (argc < 2) return usage();
   if (asl::cli::is_training_command(argv[1])) return asl::cli::training_command(argc, argv);
+  if (std::strcmp(argv[1], "lr-sweep") == 0) return asl::cli::lr_sweep_command(argc, argv);
   Flags flags;
   if (!flags.parse(argc, argv)) return usage();
   if (std::strcmp(argv[1], "random") == 0) return cmd_random(flags);

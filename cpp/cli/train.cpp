@@ -22,7 +22,8 @@ int cmd_train(const Flags& f) {
   if (!check(f.config)) return 2;
   Trainer t(f.config);
   const RunOutput out = run_trainer(t, f, !f.quiet, "");
-  std::string step = "[", phase = "[", probe = "[", loss = "[", beta = "[", lr = "[", norm = "[";
+  std::string step = "[", phase = "[", probe = "[", loss = "[", beta = "[", lr = "[", norm = "[", entropy = "[",
+              max_logit = "[";
   for (std::size_t i = 0; i < out.curve.size(); ++i) {
     const CurvePoint& p = out.curve[i];
     const char* sep = i ? "," : "";
@@ -33,6 +34,8 @@ int cmd_train(const Flags& f) {
     beta += sep + jnum(p.beta);
     lr += sep + jnum(p.lr);
     norm += sep + jnum(p.grad_norm);
+    entropy += sep + jnum(p.entropy);
+    max_logit += sep + jnum(p.max_logit);
   }
   TrainerConfig as_run = f.config;
   as_run.probe_epochs = t.probe_epochs();
@@ -42,20 +45,24 @@ int cmd_train(const Flags& f) {
                      std::to_string(t.steps_per_epoch()) + ",\"totalSteps\":" + std::to_string(t.total_steps()) +
                      ",\"curve\":{\"step\":" + step + "],\"phase\":" + phase + "],\"probe\":" + probe +
                      "],\"loss\":" + loss + "],\"beta\":" + beta + "],\"lr\":" + lr + "],\"gradNorm\":" + norm +
-                     "]},\"evaluations\":" + out.evaluations + ",\"search\":" + jsearch(t) +
+                     "],\"entropy\":" + entropy + "],\"maxLogit\":" + max_logit + "]},\"evaluations\":" + out.evaluations + ",\"search\":" + jsearch(t) +
                      ",\"betaReach\":" + jreach(f.config) +
                      ",\"final\":{\"step\":" + std::to_string(out.steps) + ",\"beta\":" + jnum(t.beta()) +
+                     ",\"qkScale\":" + (t.qk_scale().empty() ? std::string("null") : jarray(t.qk_scale())) +
                      ",\"val\":" + jeval(out.val) + ",\"test\":" + (f.test ? jeval(out.test) : "null") +
                      "},\"timing\":{\"trainSeconds\":" + jnum(out.train_seconds) + ",\"stepsPerSecond\":" +
                      jnum(static_cast<double>(out.steps) / std::max(out.train_seconds, 1e-9)) + ",\"evalSeconds\":" +
-                     jnum(out.eval_seconds) + ",\"cpuSeconds\":" + jnum(out.cpu_seconds) + "}}\n";
+                     jnum(out.eval_seconds) + ",\"cpuSeconds\":" + jnum(out.cpu_seconds) +
+                     ",\"threads\":" + std::to_string(t.threads()) + ",\"shards\":" + std::to_string(t.shards()) +
+                     ",\"vectorIsa\":" + jstr(asl::vector_isa()) + "}}\n";
   if (!write_file(f.json_path, json)) return 1;
   if (!f.csv_path.empty()) {
-    std::string csv = "step,phase,probe,run_step,epoch,loss,beta,lr,grad_norm\n";
-    char line[256];
+    std::string csv = "step,phase,probe,run_step,epoch,loss,beta,lr,grad_norm,entropy,max_logit\n";
+    char line[320];
     for (const CurvePoint& p : out.curve) {
-      std::snprintf(line, sizeof line, "%ld,%s,%d,%ld,%d,%.9g,%.9g,%.9g,%.9g\n", p.step, phase_name(p.phase), p.probe,
-                    p.run_step, p.epoch, static_cast<double>(p.loss), static_cast<double>(p.beta), p.lr, p.grad_norm);
+      std::snprintf(line, sizeof line, "%ld,%s,%d,%ld,%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", p.step, phase_name(p.phase),
+                    p.probe, p.run_step, p.epoch, static_cast<double>(p.loss), static_cast<double>(p.beta), p.lr,
+                    p.grad_norm, p.entropy, p.max_logit);
       csv += line;
     }
     if (!write_file(f.csv_path, csv)) return 1;
@@ -81,7 +88,7 @@ int cmd_dump(const Flags& f) {
   }
   Trainer t(f.config);
   std::string layout = "[";
-  const auto tensors = parameter_layout(f.config.model);
+  const auto tensors = parameter_layout(t.config().model);  // with QK-norm's or qk-layernorm's tensors
   for (std::size_t i = 0; i < tensors.size(); ++i)
     layout += std::string(i ? "," : "") + "{\"name\":" + jstr(tensors[i].name) + ",\"rows\":" +
               std::to_string(tensors[i].rows) + ",\"cols\":" + std::to_string(tensors[i].cols) +
@@ -96,7 +103,8 @@ int cmd_dump(const Flags& f) {
     betas.clear();
     const StepResult r = t.step(1, &losses, &betas);
     steps += std::string(s ? "," : "") + "{\"inputs\":" + jarray(t.last_batch()) + ",\"loss\":" + jnum(losses[0]) +
-             ",\"beta\":" + jnum(betas[0]) + ",\"lr\":" + jnum(r.lr) + ",\"gradNorm\":" + jnum(r.grad_norm) + "}";
+             ",\"beta\":" + jnum(betas[0]) + ",\"lr\":" + jnum(r.lr) + ",\"gradNorm\":" + jnum(r.grad_norm) +
+             ",\"entropy\":" + jnum(r.attention_entropy) + ",\"maxLogit\":" + jnum(r.max_abs_logit) + "}";
   }
   steps += "]";
   const std::string json = "{\"command\":" + jstr(f.command_line) + ",\"config\":" + jconfig(f.config) +

@@ -154,7 +154,7 @@ Flags parse_flags(int argc, char** argv) {
     } else if (name == "betaStrategy") {
       if (!parse_beta_strategy(value, &c.beta_strategy))
         f.error = "betaStrategy = \"" + value +
-                  "\" is not allowed: use inverse-sqrt-dk, fixed, search, dynamic or learned";
+                  "\" is not allowed: use inverse-sqrt-dk, fixed, search, dynamic, learned, qk-norm or qk-layernorm";
     } else if (name == "L") integer(&c.model.L);
     else if (name == "R") integer(&c.model.R);
     else if (name == "dModel") { integer(&c.model.d_model); f.d_model_set = true; }
@@ -176,6 +176,7 @@ Flags parse_flags(int argc, char** argv) {
     } else if (name == "searchPowers") integer(&c.search_powers);
     else if (name == "searchIterations") integer(&c.search_iterations);
     else if (name == "probeEpochs") integer(&c.probe_epochs);
+    else if (name == "threads") integer(&c.threads);
     else if (name == "json") f.json_path = value;
     else if (name == "csv") f.csv_path = value;
     else if (name == "steps") { integer(&f.max_steps); f.dump_steps = static_cast<int>(f.max_steps); }
@@ -199,9 +200,10 @@ int usage() {
       "       attention-lab dump   [options] [--steps 5] [--json FILE|-]\n"
       "options (as engine.createTrainer's; --trainSize or --train-size):\n"
       "  --model encoder|attention  --L 20  --R 100  --trainSize 15000  --valSize 1000  --testSize 10000\n"
-      "  --dModel L  --heads 1  --betaStrategy inverse-sqrt-dk|fixed|search|dynamic|learned  --beta B\n"
-      "  --lr 5e-4  --betaLr LR  --batchSize 128  --epochs 10  --warmupSteps 50  --clipNorm 5  --seed 1\n"
-      "  --searchPowers 2  --searchIterations 3  --probeEpochs 2\n");
+      "  --dModel L  --heads 1  --betaStrategy inverse-sqrt-dk|fixed|search|dynamic|learned|qk-norm|qk-layernorm\n"
+      "  --beta B  --lr 5e-4  --betaLr LR  --batchSize 128  --epochs 10  --warmupSteps 50  --clipNorm 5  --seed 1\n"
+      "  --searchPowers 2  --searchIterations 3  --probeEpochs 2\n"
+      "  --threads 0   (native only: threads for the batch's two shards, 0 = one per core; results do not change)\n");
   return 2;
 }
 
@@ -238,7 +240,8 @@ RunOutput run_trainer(Trainer& t, const Flags& f, bool progress, const std::stri
     const Phase phase = t.phase();
     const int probe = phase == Phase::search ? static_cast<int>(t.search().probes.size()) : -1;
     const StepResult r = t.step(1, &losses, &betas);
-    out.curve.push_back({r.step, phase, probe, r.epoch, r.run_step, losses[0], betas[0], r.lr, r.grad_norm});
+    out.curve.push_back({r.step, phase, probe, r.epoch, r.run_step, losses[0], betas[0], r.lr, r.grad_norm,
+                         r.attention_entropy, r.max_abs_logit});
     const bool main_run = phase == Phase::train;
     const bool at_eval = f.eval_every > 0 ? r.run_step % f.eval_every == 0 || r.run_step == r.run_steps
                                           : r.run_step % t.steps_per_epoch() == 0;

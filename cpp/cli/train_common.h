@@ -66,6 +66,7 @@ struct CurvePoint {
   long run_step;
   float loss, beta;
   double lr, grad_norm;
+  double entropy, max_logit;  // the step's attention entropy (nats) and largest |logit|
 };
 
 struct RunOutput {

@@ -61,4 +61,22 @@ namespace kern = scalar;
 inline const char* kernel_set() { return "scalar"; }
 #endif
 
+// The widest vector instructions this build may use anywhere (natively Eigen's products follow the compiler's
+// target, see cmake/native_isa.cmake): "avx512f+fma" | "avx2+fma" | "sse2" | "wasm_simd128" | "scalar".
+inline const char* vector_isa() {
+#if defined(ASL_FORCE_SCALAR)
+  return "scalar";
+#elif defined(__wasm_simd128__)
+  return "wasm_simd128";
+#elif defined(__AVX512F__) && defined(__FMA__)
+  return "avx512f+fma";
+#elif defined(__AVX2__) && defined(__FMA__)
+  return "avx2+fma";
+#elif defined(__SSE2__)
+  return "sse2";
+#else
+  return "scalar";
+#endif
+}
+
 }  // namespace asl

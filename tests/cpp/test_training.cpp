@@ -16,37 +16,14 @@
 #include "training_helpers.h"
 
 using namespace asl::training;
+using asl_test::Batch;
 using asl_test::close;
+using asl_test::noisy_parameters;
+using asl_test::random_batch;
+using asl_test::small_model;
 using asl_test::small_trainer;
 
 namespace {
-
-ModelConfig small_model(ModelKind kind, int heads) {
-  ModelConfig m;
-  m.kind = kind;
-  m.L = 4;
-  m.R = 5;
-  m.d_model = 6;
-  m.n_heads = heads;
-  return m;
-}
-
-// Initial weights plus N(0, 0.1²) noise, so that LayerNorm gains are not all 1 and no bias is exactly 0.
-std::vector<double> noisy_parameters(const ModelConfig& m, std::uint64_t seed) {
-  std::vector<double> p(parameter_count(m));
-  init_parameters(m, seed, p.data());
-  asl::Rng rng(seed + 100);
-  for (double& x : p) x += 0.1 * rng.normal();
-  return p;
-}
-
-struct Batch {
-  std::vector<Token> inputs, targets;
-};
-Batch random_batch(const ModelConfig& m, int batch, std::uint64_t seed) {
-  const ReversalData d = make_reversal_data(m.L, m.R, batch, 1, 1, seed);
-  return {d.train.inputs, d.train.targets};
-}
 
 std::vector<float> loss_curve(const TrainerConfig& c) {
   Trainer t(c);
@@ -99,92 +76,97 @@ TEST_CASE("the reversal data: targets are the inputs reversed, values in 0 to R-
   REQUIRE(a.val.inputs != make_reversal_data(7, 13, 300, 20, 30, 6).val.inputs);
 }
 
-TEST_CASE("every gradient, ln beta's included, matches central finite differences in double precision",
-          "[training]") {
+TEST_CASE("every gradient, ln beta's, QK-norm's g and qk-layernorm's gains included, matches central finite "
+          "differences in double precision", "[training]") {
   // Central differences with h = 1e-6 in float64: truncation ~h²·|f'''| ~ 1e-12, rounding ~ε·|loss|/h ~ 1e-10, so
   // 1e-8 + 1e-6·|g| leaves a margin of ~100 for both. A ReLU kink within h of a perturbed pre-activation would break
   // this; the fixed seeds here have none.
   for (ModelKind kind : {ModelKind::encoder, ModelKind::attention}) {
     for (int heads : {1, 2, 3}) {
-      const ModelConfig m = small_model(kind, heads);
-      std::vector<double> p = noisy_parameters(m, 11 + heads);
-      const Batch batch = random_batch(m, 3, 21 + heads);
-      Network<double> net(m, 3);
-      const double beta = 0.8;
-      std::vector<double> grads(p.size());
-      net.forward(p.data(), beta, batch.inputs.data(), batch.targets.data(), 3);
-      const double d_beta = net.backward(p.data(), beta, grads.data());
-      const auto loss = [&](double b) {
-        return net.forward(p.data(), b, batch.inputs.data(), batch.targets.data(), 3);
-      };
-      const double h = 1e-6;
-      double max_abs = 0, max_rel = 0;
-      const auto layout = parameter_layout(m);
-      for (const ParameterTensor& t : layout) {
-        for (std::size_t i = t.offset; i < t.offset + t.size(); ++i) {
-          const double saved = p[i];
-          p[i] = saved + h;
-          const double up = loss(beta);
-          p[i] = saved - h;
-          const double down = loss(beta);
-          p[i] = saved;
-          const double fd = (up - down) / (2 * h);
-          INFO(model_name(kind) << ", heads = " << heads << ", " << t.name << "[" << i - t.offset
-                                << "]: analytic " << grads[i] << ", finite difference " << fd);
-          REQUIRE(close(grads[i], fd, 1e-8, 1e-6));
-          max_abs = std::max(max_abs, std::fabs(grads[i] - fd));
-          if (std::fabs(fd) > 1e-6) max_rel = std::max(max_rel, std::fabs(grads[i] - fd) / std::fabs(fd));
+      for (QkNorm qk : {QkNorm::none, QkNorm::l2, QkNorm::layer}) {
+        const ModelConfig m = small_model(kind, heads, qk);
+        std::vector<double> p = noisy_parameters(m, 11 + heads);
+        const Batch batch = random_batch(m, 3, 21 + heads);
+        Network<double> net(m, 3);
+        const double beta = 0.8;
+        std::vector<double> grads(p.size());
+        net.forward(p.data(), beta, batch.inputs.data(), batch.targets.data(), 3);
+        const double d_beta = net.backward(p.data(), beta, grads.data());
+        const auto loss = [&](double b) {
+          return net.forward(p.data(), b, batch.inputs.data(), batch.targets.data(), 3);
+        };
+        const double h = 1e-6;
+        double max_abs = 0, max_rel = 0;
+        const auto layout = parameter_layout(m);
+        for (const ParameterTensor& t : layout) {
+          for (std::size_t i = t.offset; i < t.offset + t.size(); ++i) {
+            const double saved = p[i];
+            p[i] = saved + h;
+            const double up = loss(beta);
+            p[i] = saved - h;
+            const double down = loss(beta);
+            p[i] = saved;
+            const double fd = (up - down) / (2 * h);
+            INFO(model_name(kind) << ", heads = " << heads << ", qk " << static_cast<int>(qk) << ", " << t.name << "["
+                                  << i - t.offset << "]: analytic " << grads[i] << ", finite difference " << fd);
+            REQUIRE(close(grads[i], fd, 1e-8, 1e-6));
+            max_abs = std::max(max_abs, std::fabs(grads[i] - fd));
+            if (std::fabs(fd) > 1e-6) max_rel = std::max(max_rel, std::fabs(grads[i] - fd) / std::fabs(fd));
+          }
         }
+        // ln β: ∂loss/∂ln β = β·∂loss/∂β
+        const double log_beta = std::log(beta);
+        const double fd = (loss(std::exp(log_beta + h)) - loss(std::exp(log_beta - h))) / (2 * h);
+        INFO(model_name(kind) << ", heads = " << heads << ", ln beta: analytic " << beta * d_beta << ", fd " << fd);
+        REQUIRE(close(beta * d_beta, fd, 1e-8, 1e-6));
+        WARN(model_name(kind) << ", heads = " << heads << ", qk " << static_cast<int>(qk) << ": " << p.size()
+                              << " parameters, max |analytic - fd| = " << max_abs << ", max relative = " << max_rel
+                              << "; ln beta: " << beta * d_beta << " vs " << fd);
       }
-      // ln β: ∂loss/∂ln β = β·∂loss/∂β
-      const double log_beta = std::log(beta);
-      const double fd = (loss(std::exp(log_beta + h)) - loss(std::exp(log_beta - h))) / (2 * h);
-      INFO(model_name(kind) << ", heads = " << heads << ", ln beta: analytic " << beta * d_beta << ", fd " << fd);
-      REQUIRE(close(beta * d_beta, fd, 1e-8, 1e-6));
-      WARN(model_name(kind) << ", heads = " << heads << ": " << p.size() << " parameters, max |analytic - fd| = "
-                            << max_abs << ", max relative = " << max_rel << "; ln beta: " << beta * d_beta
-                            << " vs " << fd);
     }
   }
 }
 
-TEST_CASE("the float model on the SIMD kernels agrees with the double model", "[training]") {
+TEST_CASE("the float model on the SIMD kernels agrees with the double model, with and without QK normalisation",
+          "[training]") {
   // Same float-rounded parameters and batch. The float loss is a mean of ~100 terms (relative error ~1e-6); each
   // gradient entry is a sum over the batch of products through ~10 layers, so it carries ~1e-6 of the gradient's
   // scale, not of its own size: the tolerance is 1e-5·max|g| + 1e-3·|g|.
   for (ModelKind kind : {ModelKind::encoder, ModelKind::attention}) {
     for (int heads : {1, 2}) {
-      ModelConfig m = small_model(kind, heads);
-      m.L = 7;
-      m.R = 11;
-      m.d_model = 10;
-      const std::vector<double> p64 = noisy_parameters(m, 3);
-      std::vector<float> p32(p64.begin(), p64.end());
-      const std::vector<double> p64r(p32.begin(), p32.end());
-      const Batch batch = random_batch(m, 9, 4);
-      Network<double> n64(m, 9);
-      Network<float> n32(m, 9);
-      const double l64 = n64.forward(p64r.data(), 0.6, batch.inputs.data(), batch.targets.data(), 9);
-      const float l32 = n32.forward(p32.data(), 0.6f, batch.inputs.data(), batch.targets.data(), 9);
-      std::vector<double> g64(p64.size());
-      std::vector<float> g32(p32.size());
-      const double b64 = n64.backward(p64r.data(), 0.6, g64.data());
-      const float b32 = n32.backward(p32.data(), 0.6f, g32.data());
-      INFO(model_name(kind) << ", heads = " << heads);
-      REQUIRE(close(l32, l64, 0, 1e-5));
-      double scale = 0;
-      for (double g : g64) scale = std::max(scale, std::fabs(g));
-      for (std::size_t i = 0; i < g64.size(); ++i) {
-        INFO("gradient " << i << ": float " << g32[i] << ", double " << g64[i]);
-        REQUIRE(close(g32[i], g64[i], 1e-5 * scale, 1e-3));
-      }
-      REQUIRE(close(b32, b64, 1e-5 * std::fabs(b64), 1e-3));
-      // Attention weights are softmax rows: each sums to 1.
-      const int rows = 9 * heads * m.L;
-      for (int r = 0; r < rows; ++r) {
-        double sum = 0;
-        for (int j = 0; j < m.L; ++j) sum += n32.attention_weights()[r * m.L + j];
-        REQUIRE(close(sum, 1.0, 1e-6, 0));
+      for (QkNorm qk : {QkNorm::none, QkNorm::l2, QkNorm::layer}) {
+        ModelConfig m = small_model(kind, heads, qk);
+        m.L = 7;
+        m.R = 11;
+        m.d_model = 10;
+        const std::vector<double> p64 = noisy_parameters(m, 3);
+        std::vector<float> p32(p64.begin(), p64.end());
+        const std::vector<double> p64r(p32.begin(), p32.end());
+        const Batch batch = random_batch(m, 9, 4);
+        Network<double> n64(m, 9);
+        Network<float> n32(m, 9);
+        const double l64 = n64.forward(p64r.data(), 0.6, batch.inputs.data(), batch.targets.data(), 9);
+        const float l32 = n32.forward(p32.data(), 0.6f, batch.inputs.data(), batch.targets.data(), 9);
+        std::vector<double> g64(p64.size());
+        std::vector<float> g32(p32.size());
+        const double b64 = n64.backward(p64r.data(), 0.6, g64.data());
+        const float b32 = n32.backward(p32.data(), 0.6f, g32.data());
+        INFO(model_name(kind) << ", heads = " << heads << ", qk " << static_cast<int>(qk));
+        REQUIRE(close(l32, l64, 0, 1e-5));
+        double scale = 0;
+        for (double g : g64) scale = std::max(scale, std::fabs(g));
+        for (std::size_t i = 0; i < g64.size(); ++i) {
+          INFO("gradient " << i << ": float " << g32[i] << ", double " << g64[i]);
+          REQUIRE(close(g32[i], g64[i], 1e-5 * scale, 1e-3));
+        }
+        REQUIRE(close(b32, b64, 1e-5 * std::fabs(b64), 1e-3));
+        // Attention weights are softmax rows: each sums to 1.
+        const int rows = 9 * heads * m.L;
+        for (int r = 0; r < rows; ++r) {
+          double sum = 0;
+          for (int j = 0; j < m.L; ++j) sum += n32.attention_weights()[r * m.L + j];
+          REQUIRE(close(sum, 1.0, 1e-6, 0));
+        }
       }
     }
   }
@@ -291,6 +273,9 @@ TEST_CASE("each beta strategy runs, reports its beta, and the search's beta lies
     const Evaluation e = t.evaluate(Split::test);
     REQUIRE(e.token_accuracy > 0.1);  // chance is 0.1; two epochs at lr 3e-3 get well past it
     switch (s) {
+      case BetaStrategy::qk_norm:
+      case BetaStrategy::qk_layernorm:
+        break;  // not in this loop: test_qk_norm.cpp
       case BetaStrategy::inverse_sqrt_dk:
         for (float b : betas) REQUIRE(b == static_cast<float>(inv_sqrt_dk));
         break;

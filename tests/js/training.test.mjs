@@ -83,7 +83,8 @@ test('the same seed gives the same loss curve twice, however the steps are split
 });
 
 test('the WASM loss curve matches the native CLI\'s for the same seed', (t) => {
-  for (const options of [SMALL, { ...SMALL, model: 'attention', betaStrategy: 'dynamic' }, { ...SMALL, betaStrategy: 'learned' }]) {
+  for (const options of [SMALL, { ...SMALL, model: 'attention', betaStrategy: 'dynamic' }, { ...SMALL, betaStrategy: 'learned' },
+    { ...SMALL, betaStrategy: 'qk-norm' }, { ...SMALL, model: 'attention', betaStrategy: 'qk-layernorm' }]) {
     const wasm = run(options);
     const native = nativeJson('train', ...flags(options), '--json', '-', '--quiet');
     assert.equal(native.curve.loss.length, wasm.losses.length);
@@ -139,6 +140,40 @@ function scheduleSum(lr, total, warmup) {
   for (let s = 0; s < total; s += 1) sum += s < w ? (s + 1) / w : 0.5 * (1 + Math.cos(Math.PI * (s - w + 1) / (total - w + 1)));
   return lr * sum;
 }
+
+test('every step reports its attention entropy and largest |logit|; QK-norm its g per head, qk-layernorm β = 1/√d_k', () => {
+  const log2 = (x) => Math.log(x) / Math.LN2;
+  for (const betaStrategy of ['inverse-sqrt-dk', 'qk-norm', 'qk-layernorm']) {
+    const t = e.createTrainer({ ...SMALL, betaStrategy, lr: 2e-2 });
+    try {
+      const names = t.info.parameters.map((p) => p.name);
+      const r = t.step(5);
+      assert.equal(r.entropies.length, 5, betaStrategy);
+      assert.equal(r.maxLogits.length, 5);
+      assert.equal(Math.fround(r.attentionEntropy), r.entropies[4]);
+      assert.equal(Math.fround(r.maxLogit), r.maxLogits[4]);
+      for (let i = 0; i < 5; i++) {
+        assert.ok(r.entropies[i] > 0 && r.entropies[i] <= Math.log(SMALL.L) + 1e-6, `${betaStrategy}: entropy ${r.entropies[i]}`);
+        assert.ok(r.maxLogits[i] > 0);
+      }
+      if (betaStrategy === 'qk-norm') {
+        assert.deepEqual(names.slice(-1), ['attn.qk_scale']);
+        const g0 = log2(SMALL.L * SMALL.L - SMALL.L);
+        assert.ok(Math.abs(r.betas[0] - g0) < 1e-5, `first g ${r.betas[0]}, log2(L² − L) ${g0}`);
+        assert.equal(r.qkScale.length, SMALL.heads);
+        assert.ok(Math.abs((r.qkScale[0] + r.qkScale[1]) / 2 - r.beta) < 1e-6);
+        assert.ok(r.qkScale.every((g) => Math.abs(g - g0) > 1e-3), `g moved from ${g0}: ${[...r.qkScale]}`);
+        assert.ok(r.maxLogits[0] <= g0 * (1 + 1e-6), 'a cosine times g is at most g');
+      } else {
+        assert.equal(r.qkScale, null);
+        if (betaStrategy === 'qk-layernorm') assert.deepEqual(names.slice(-2), ['attn.q_norm.gain', 'attn.k_norm.gain']);
+        assert.ok(r.betas.every((b) => b === Math.fround(1 / Math.sqrt(8))));
+      }
+    } finally {
+      t.delete();
+    }
+  }
+});
 
 test('a learned β reports its reach: the summed learning rates of ln β, the ceiling e^Σ and a bound no run passes', () => {
   for (const betaLr of [undefined, 0.02]) {
@@ -210,7 +245,7 @@ const BAD = [
   ['L = 1', { L: 1 }, /L = 1 is out of range: allowed an integer from 2 to 256/],
   ['R above 1000', { R: 1001 }, /R = 1001 is out of range: allowed an integer from 2 to 1000/],
   ['a fractional trainSize', { trainSize: 10.5 }, /trainSize = 10.5 is out of range: allowed an integer/],
-  ['an unknown β strategy', { betaStrategy: 'sqrt' }, /betaStrategy = "sqrt" is not allowed: use "inverse-sqrt-dk", "fixed", "search", "dynamic" or "learned"/],
+  ['an unknown β strategy', { betaStrategy: 'sqrt' }, /betaStrategy = "sqrt" is not allowed: use "inverse-sqrt-dk", "fixed", "search", "dynamic", "learned", "qk-norm" or "qk-layernorm"/],
   ['a fixed β without a value', { betaStrategy: 'fixed' }, /beta is missing: betaStrategy = "fixed" needs a value from 0.0001 to 10000/],
   ['a β with the dynamic strategy', { betaStrategy: 'dynamic', beta: 2 }, /beta is not allowed with betaStrategy = "dynamic"/],
   ['a β of 0', { betaStrategy: 'fixed', beta: 0 }, /beta = 0 is out of range: allowed a finite number from 0.0001 to 10000/],

@@ -42,6 +42,7 @@ class Model:
     def __init__(self, dump, dtype):
         cfg = dump["config"]
         self.kind, self.L, self.R = cfg["model"], cfg["L"], cfg["R"]
+        self.strategy = cfg["betaStrategy"]
         self.d, self.heads = cfg["dModel"], cfg["heads"]
         self.dk = self.d // self.heads
         flat = torch.tensor(dump["initialParams"], dtype=torch.float32).to(dtype)
@@ -61,13 +62,26 @@ class Model:
         return list(self.p.values())
 
     def scores(self, x):
-        """Raw scores q·kᵀ, (B, heads, L, L), and v, (B, heads, L, d_k)."""
+        """Raw scores q·kᵀ, (B, heads, L, L), and v, (B, heads, L, d_k). Under QK-norm q and k are first
+        L2-normalised per head (F.normalize), under qk-layernorm layer-normalised over d_k with their gains and no
+        bias (F.layer_norm)."""
         B, L = x.shape[0], x.shape[1]
         qkv = x @ self.p["attn.qkv.weight"] + self.p["attn.qkv.bias"]
         q, k, v = qkv.split(self.d, dim=-1)
         split = lambda t: t.reshape(B, L, self.heads, self.dk).transpose(1, 2)
         q, k, v = split(q), split(k), split(v)
+        if self.strategy == "qk-norm":
+            q, k = F.normalize(q, p=2.0, dim=-1), F.normalize(k, p=2.0, dim=-1)
+        elif self.strategy == "qk-layernorm":
+            q = F.layer_norm(q, (self.dk,), self.p["attn.q_norm.gain"], None, eps=1e-5)
+            k = F.layer_norm(k, (self.dk,), self.p["attn.k_norm.gain"], None, eps=1e-5)
         return q @ k.transpose(-1, -2), v
+
+    def logit_scale(self, beta):
+        """What multiplies the scores: QK-norm's g per head, shaped to broadcast over (B, heads, L, L), else β."""
+        if self.strategy == "qk-norm":
+            return self.p["attn.qk_scale"].view(1, self.heads, 1, 1)
+        return beta
 
     def embed(self, tokens):
         p = self.p
@@ -81,7 +95,12 @@ class Model:
         B, L, d = tokens.shape[0], self.L, self.d
         x = self.embed(tokens)
         s, v = self.scores(x)
-        weights = torch.softmax(beta * s, dim=-1)
+        logits = self.logit_scale(beta) * s
+        weights = torch.softmax(logits, dim=-1)
+        with torch.no_grad():  # the attention rows' mean entropy (nats) and largest |logit|, as the engine reports
+            w = weights.double()
+            self.last_entropy = -(w * torch.log(w.clamp_min(1e-300))).sum(-1).mean().item()
+            self.last_max_logit = logits.detach().abs().max().item()
         att = (weights @ v).transpose(1, 2).reshape(B, L, d)
         a = att @ p["attn.out.weight"] + p["attn.out.bias"]
         if self.kind == "encoder":
@@ -114,13 +133,15 @@ def run(dump, dtype):
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: lr_factor(s, total, warmup))
     L = cfg["L"]
     beta = dump["initialBeta"]
-    out = {"losses": [], "betas": [], "lrs": [], "gradNorms": []}
+    out = {"losses": [], "betas": [], "lrs": [], "gradNorms": [], "entropies": [], "maxLogits": []}
     for i, step in enumerate(dump["steps"]):
         tokens = torch.tensor(step["inputs"], dtype=torch.long).view(-1, L)
         targets = torch.flip(tokens, dims=[1])
         if strategy == "dynamic" and i == 0:
             beta = model.dynamic_beta(tokens)
         b = torch.exp(model.log_beta)[0] if model.log_beta is not None else beta
+        if strategy == "qk-norm":  # the engine reports the mean of the heads' g as β
+            b = model.p["attn.qk_scale"].detach().double().mean().item()
         lr = opt.param_groups[0]["lr"]
         opt.zero_grad()
         logits = model.forward(tokens, b)
@@ -135,6 +156,8 @@ def run(dump, dtype):
         out["betas"].append(float(b))
         out["lrs"].append(lr)
         out["gradNorms"].append(float(norm))
+        out["entropies"].append(model.last_entropy)
+        out["maxLogits"].append(model.last_max_logit)
         if strategy == "dynamic":
             beta = model.dynamic_beta(tokens)
     final = torch.cat([q.detach().reshape(-1) for q in all_params]).double()
@@ -144,6 +167,8 @@ def run(dump, dtype):
     out["engineLosses"] = [s["loss"] for s in dump["steps"]]
     out["engineBetas"] = [s["beta"] for s in dump["steps"]]
     out["engineGradNorms"] = [s["gradNorm"] for s in dump["steps"]]
+    out["engineEntropies"] = [s["entropy"] for s in dump["steps"]]
+    out["engineMaxLogits"] = [s["maxLogit"] for s in dump["steps"]]
     rel = [abs(a - e) / abs(a) for a, e in zip(out["losses"], out["engineLosses"])]
     out["maxRelativeLossDiff"] = max(rel)
     out["dtype"] = str(dtype).replace("torch.", "")

@@ -1,6 +1,7 @@
-// Forward and backward of the two models, as numbered passes. Each backward pass quotes the forward line it
-// differentiates. Linear layers and attention run on the kernels through ops.h; LayerNorm, ReLU, the loss and the
-// embeddings are plain loops. Instantiated for float (training) and double (the gradient check).
+// The layout and initial values of the parameters, and forward and backward of the two models as numbered passes
+// (pass 3, attention, is in attention_layer.cpp). Each backward pass quotes the forward line it differentiates. Linear
+// layers run on ops.h; LayerNorm (layers.h), ReLU, the loss and the embeddings are plain loops. Instantiated for
+// float (training) and double (the gradient check).
 #include "model.h"
 
 #include <algorithm>
@@ -8,13 +9,13 @@
 #include <limits>
 
 #include "../random.h"
+#include "layers.h"
 #include "ops.h"
 
 namespace asl::training {
 namespace {
 
 constexpr std::uint64_t kInitStream = 2;
-constexpr double kLayerNormEps = 1e-5;  // PyTorch's nn.LayerNorm default
 
 // Indices into the layout. qkv and the output projection sit at the same place in both models.
 constexpr int kEmbedW = 0, kEmbedB = 1, kQkvW = 2, kQkvB = 3, kOutW = 4, kOutB = 5, kNorm1G = 6, kNorm1B = 7,
@@ -32,12 +33,11 @@ void linear_forward(const T* x, const T* w, const T* b, T* y, int n, int in, int
   }
 }
 
-// Differentiates y = x·w + b: dw = xᵀ·dy (through a transposed copy of x in scratch, in·n values), db = Σ_rows dy,
-// and, when dx is not null, dx = dy·wᵀ.
+// Differentiates y = x·w + b: dw = xᵀ·dy (scratch: in·n values for the kernels' transposed copy of x),
+// db = Σ_rows dy, and, when dx is not null, dx = dy·wᵀ.
 template <class T>
 void linear_backward(const T* x, const T* w, const T* dy, T* dx, T* dw, T* db, T* scratch, int n, int in, int out) {
-  ops::transpose(x, scratch, n, in, in);
-  ops::matmul_nn(scratch, dy, dw, in, n, out, n, out, out);
+  ops::matmul_tn(x, dy, dw, in, n, out, in, out, out, scratch);
   std::fill(db, db + out, T(0));
   for (int r = 0; r < n; ++r) {
     const T* dy_r = dy + static_cast<long>(r) * out;
@@ -46,51 +46,17 @@ void linear_backward(const T* x, const T* w, const T* dy, T* dx, T* dw, T* db, T
   if (dx) ops::matmul_nt(dy, w, dx, n, out, in, out, out, in);
 }
 
-// y = gain·x̂ + bias with x̂ = (x − mean)/√(var + eps) per row (population variance); keeps x̂ and 1/√(var + eps).
+// The encoder's LayerNorms over dense rows of d: layers.h with the strides filled in.
 template <class T>
 void layer_norm_forward(const T* x, const T* gain, const T* bias, T* y, T* x_hat, T* rstd, int n, int d) {
-  for (int r = 0; r < n; ++r) {
-    const T* x_r = x + static_cast<long>(r) * d;
-    T* x_hat_r = x_hat + static_cast<long>(r) * d;
-    T* y_r = y + static_cast<long>(r) * d;
-    T mean = 0;
-    for (int c = 0; c < d; ++c) mean += x_r[c];
-    mean /= static_cast<T>(d);
-    T var = 0;
-    for (int c = 0; c < d; ++c) var += (x_r[c] - mean) * (x_r[c] - mean);
-    var /= static_cast<T>(d);
-    const T rs = T(1) / std::sqrt(var + static_cast<T>(kLayerNormEps));
-    rstd[r] = rs;
-    for (int c = 0; c < d; ++c) {
-      x_hat_r[c] = (x_r[c] - mean) * rs;
-      y_r[c] = gain[c] * x_hat_r[c] + bias[c];
-    }
-  }
+  layers::layer_norm_forward(x, d, gain, bias, y, d, x_hat, d, rstd, 1, n, d);
 }
-
-// Differentiates layer_norm_forward: with g = dy·gain, dx = rstd·(g − mean(g) − x̂·mean(g·x̂)); dgain = Σ dy·x̂,
-// dbias = Σ dy over rows.
 template <class T>
 void layer_norm_backward(const T* dy, const T* gain, const T* x_hat, const T* rstd, T* dx, T* dgain, T* dbias, int n,
                          int d) {
   std::fill(dgain, dgain + d, T(0));
   std::fill(dbias, dbias + d, T(0));
-  for (int r = 0; r < n; ++r) {
-    const T* dy_r = dy + static_cast<long>(r) * d;
-    const T* x_hat_r = x_hat + static_cast<long>(r) * d;
-    T* dx_r = dx + static_cast<long>(r) * d;
-    T mean_g = 0, mean_gx = 0;
-    for (int c = 0; c < d; ++c) {
-      const T g = dy_r[c] * gain[c];
-      mean_g += g;
-      mean_gx += g * x_hat_r[c];
-      dgain[c] += dy_r[c] * x_hat_r[c];
-      dbias[c] += dy_r[c];
-    }
-    mean_g /= static_cast<T>(d);
-    mean_gx /= static_cast<T>(d);
-    for (int c = 0; c < d; ++c) dx_r[c] = rstd[r] * (dy_r[c] * gain[c] - mean_g - x_hat_r[c] * mean_gx);
-  }
+  layers::layer_norm_backward(dy, d, gain, x_hat, d, rstd, 1, dx, d, dgain, dbias, n, d);
 }
 
 template <class T>
@@ -160,6 +126,13 @@ std::vector<ParameterTensor> parameter_layout(const ModelConfig& c) {
     add("head.weight", d, R, Init::linear_default, d);
     add("head.bias", 1, R, Init::linear_default, d);
   }
+  if (c.qk_norm == QkNorm::l2) {
+    add("attn.qk_scale", 1, c.n_heads, Init::constant);
+    layout.back().value = std::log2(static_cast<double>(c.L) * c.L - c.L);
+  } else if (c.qk_norm == QkNorm::layer) {
+    add("attn.q_norm.gain", 1, c.d_k(), Init::one);
+    add("attn.k_norm.gain", 1, c.d_k(), Init::one);
+  }
   return layout;
 }
 
@@ -184,6 +157,7 @@ void init_parameters(const ModelConfig& config, std::uint64_t seed, T* params) {
         case Init::xavier_uniform: v = (2.0 * rng.uniform() - 1.0) * std::sqrt(6.0 / (p.rows + p.cols)); break;
         case Init::linear_default: v = (2.0 * rng.uniform() - 1.0) / std::sqrt(static_cast<double>(p.fan_in)); break;
         case Init::normal: v = rng.normal(); break;
+        case Init::constant: v = p.value; break;
       }
       // Rounded to float first, so the float and the double model start from the same numbers.
       x[i] = static_cast<T>(static_cast<float>(v));
@@ -228,6 +202,13 @@ Network<T>::Network(const ModelConfig& config, int max_batch)
   p_t_.resize(LL);
   d_s_.resize(LL);
   d_s_t_.resize(LL);
+  if (config.qk_norm != QkNorm::none) {
+    qk_param_ = static_cast<int>(layout_.size()) - (config.qk_norm == QkNorm::l2 ? 1 : 2);
+    qk_hat_.resize(rows * 2 * d);
+    d_qk_hat_.resize(rows * 2 * d);
+    qk_stat_.resize(rows * 2 * config.n_heads);
+    if (config.qk_norm == QkNorm::layer) qk_xhat_.resize(rows * 2 * d);
+  }
   if (enc) {
     pe_.resize(static_cast<std::size_t>(config.L) * d);
     positional_encoding(config.L, config.d_model, pe_.data());
@@ -259,80 +240,6 @@ void Network<T>::embed(const T* params, const Token* inputs, int rows) {
   }
 }
 
-// 3. Attention of every sequence and head, reading q, k, v from qkv (rows, 3d):
-//    3a. s = q_h·k_hᵀ                  (L, L), kept as raw_scores
-//    3b. p = softmax(β·s) by rows      kept as attention_weights
-//    3c. o_h = p·v_h                   written into columns h·d_k … of att (rows, d)
-template <class T>
-void Network<T>::attention_forward(T beta, int batch) {
-  const int L = config_.L, d = config_.d_model, H = config_.n_heads, dk = config_.d_k();
-  const long LL = static_cast<long>(L) * L;
-  for (int b = 0; b < batch; ++b) {
-    const T* qkv_b = qkv_.data() + static_cast<long>(b) * L * 3 * d;
-    T* att_b = att_.data() + static_cast<long>(b) * L * d;
-    for (int h = 0; h < H; ++h) {
-      const T* q = qkv_b + h * dk;
-      const T* k = qkv_b + d + h * dk;
-      const T* v = qkv_b + 2 * d + h * dk;
-      T* s = scores_.data() + (static_cast<long>(b) * H + h) * LL;
-      T* p = weights_.data() + (static_cast<long>(b) * H + h) * LL;
-      ops::matmul_nt(q, k, s, L, dk, L, 3 * d, 3 * d, L);  // 3a
-      ops::softmax_rows(s, beta, p, L, L, L);               // 3b
-      ops::matmul_nn(p, v, att_b + h * dk, L, L, dk, L, 3 * d, d);  // 3c
-    }
-  }
-}
-
-// Differentiates pass 3, from d_att into d_qkv; returns ∂loss/∂β.
-template <class T>
-T Network<T>::attention_backward(T beta, int batch) {
-  const int L = config_.L, d = config_.d_model, H = config_.n_heads, dk = config_.d_k();
-  const long LL = static_cast<long>(L) * L;
-  double d_beta = 0.0;
-  T* dp = d_p_.data();
-  T* pt = p_t_.data();
-  T* ds = d_s_.data();
-  T* dst = d_s_t_.data();
-  for (int b = 0; b < batch; ++b) {
-    const T* qkv_b = qkv_.data() + static_cast<long>(b) * L * 3 * d;
-    T* dqkv_b = d_qkv_.data() + static_cast<long>(b) * L * 3 * d;
-    const T* datt_b = d_att_.data() + static_cast<long>(b) * L * d;
-    for (int h = 0; h < H; ++h) {
-      const T* q = qkv_b + h * dk;
-      const T* k = qkv_b + d + h * dk;
-      const T* v = qkv_b + 2 * d + h * dk;
-      const T* s = scores_.data() + (static_cast<long>(b) * H + h) * LL;
-      const T* p = weights_.data() + (static_cast<long>(b) * H + h) * LL;
-      const T* d_o = datt_b + h * dk;
-      // 3c. o_h = p·v_h  →  dp = d_o·v_hᵀ,  dv_h = pᵀ·d_o
-      ops::matmul_nt(d_o, v, dp, L, dk, L, d, 3 * d, L);
-      ops::transpose(p, pt, L, L, L);
-      ops::matmul_nn(pt, d_o, dqkv_b + 2 * d + h * dk, L, L, dk, L, d, 3 * d);
-      // 3b. p = softmax(z), z = β·s  →  dz_ij = p_ij·(dp_ij − Σ_m p_im·dp_im);  dβ += Σ dz ⊙ s;  ds = β·dz
-      for (int i = 0; i < L; ++i) {
-        const T* p_i = p + static_cast<long>(i) * L;
-        const T* dp_i = dp + static_cast<long>(i) * L;
-        const T* s_i = s + static_cast<long>(i) * L;
-        T* ds_i = ds + static_cast<long>(i) * L;
-        T row = 0;
-        for (int j = 0; j < L; ++j) row += p_i[j] * dp_i[j];
-        T acc = 0;
-        for (int j = 0; j < L; ++j) {
-          const T dz = p_i[j] * (dp_i[j] - row);
-          acc += dz * s_i[j];
-          ds_i[j] = beta * dz;
-        }
-        d_beta += static_cast<double>(acc);
-      }
-      // 3a. s = q_h·k_hᵀ  →  dq_h = ds·k_h,  dk_h = dsᵀ·q_h
-      ops::matmul_nn(ds, k, dqkv_b + h * dk, L, L, dk, L, 3 * d, 3 * d);
-      ops::transpose(ds, dst, L, L, L);
-      ops::matmul_nn(dst, q, dqkv_b + d + h * dk, L, L, dk, L, 3 * d, 3 * d);
-    }
-  }
-  return static_cast<T>(d_beta);
-}
-
 template <class T>
 T Network<T>::forward(const T* params, T beta, const Token* inputs, const Token* targets, int batch) {
   const ModelConfig& c = config_;
@@ -345,7 +252,7 @@ T Network<T>::forward(const T* params, T beta, const Token* inputs, const Token*
 
   embed(params, inputs, rows);                                                    // 1. x0
   linear_forward(x0_.data(), P(kQkvW), P(kQkvB), qkv_.data(), rows, d, 3 * d);    // 2. qkv = x0·W_qkv + b_qkv
-  attention_forward(beta, batch);                                                 // 3. att = attention(qkv; β)
+  attention_forward(params, beta, batch);                                         // 3. att = attention(qkv; β)
   linear_forward(att_.data(), P(kOutW), P(kOutB), a_.data(), rows, d, d);         // 4. a = att·W_out + b_out
   const T* head_in = a_.data();
   const T* head_w = P(kHeadW);
@@ -392,7 +299,7 @@ T Network<T>::forward(const T* params, T beta, const Token* inputs, const Token*
 }
 
 template <class T>
-T Network<T>::backward(const T* params, T beta, T* grads) {
+T Network<T>::backward(const T* params, T beta, T* grads, long total_rows) {
   const ModelConfig& c = config_;
   const int batch = batch_, L = c.L, d = c.d_model, R = c.R, rows = batch * L;
   const std::size_t n_d = static_cast<std::size_t>(rows) * d;
@@ -401,8 +308,9 @@ T Network<T>::backward(const T* params, T beta, T* grads) {
   T* scratch = transposed_.data();
 
   // 11. loss = mean −ln softmax(z)[target]  →  dz = (softmax(z) − onehot(target)) / rows   (into probs_)
+  //     (a shard of a larger batch divides by the whole batch's rows instead)
   T* dz = probs_.data();
-  const T inv_rows = T(1) / static_cast<T>(rows);
+  const T inv_rows = T(1) / static_cast<T>(total_rows > 0 ? total_rows : rows);
   for (int r = 0; r < rows; ++r) {
     T* dz_r = dz + static_cast<std::size_t>(r) * R;
     dz_r[targets_[r]] -= T(1);
@@ -435,7 +343,7 @@ T Network<T>::backward(const T* params, T beta, T* grads) {
   // 4. a = att·W_out + b_out
   linear_backward(att_.data(), P(kOutW), d_a_.data(), d_att_.data(), G(kOutW), G(kOutB), scratch, rows, d, d);
   // 3. att = attention(qkv; β)
-  const T d_beta = attention_backward(beta, batch);
+  const T d_beta = attention_backward(params, beta, grads, batch);
   // 2. qkv = x0·W_qkv + b_qkv
   linear_backward(x0_.data(), P(kQkvW), d_qkv_.data(), d_x0_.data(), G(kQkvW), G(kQkvB), scratch, rows, d, 3 * d);
   if (c.kind == ModelKind::encoder) add_inplace(d_x0_.data(), d_a_.data(), n_d);  // the residual path of 5
@@ -458,7 +366,7 @@ T Network<T>::backward(const T* params, T beta, T* grads) {
 }
 
 template <class T>
-double Network<T>::score_variance(const T* params, const Token* inputs, int batch) {
+std::size_t Network<T>::compute_raw_scores(const T* params, const Token* inputs, int batch) {
   const int L = config_.L, d = config_.d_model, H = config_.n_heads, dk = config_.d_k(), rows = batch * L;
   embed(params, inputs, rows);
   // 2. (q | k) = x0·W_qkv[:, 0 … 2d) + b_qkv[0 … 2d)
@@ -474,7 +382,12 @@ double Network<T>::score_variance(const T* params, const Token* inputs, int batc
       ops::matmul_nt(qkv_b + h * dk, qkv_b + d + h * dk, scores_.data() + (static_cast<long>(bi) * H + h) * LL, L, dk,
                      L, 3 * d, 3 * d, L);
     }
-  const std::size_t n = static_cast<std::size_t>(batch) * H * LL;
+  return static_cast<std::size_t>(batch) * H * LL;
+}
+
+template <class T>
+double Network<T>::score_variance(const T* params, const Token* inputs, int batch) {
+  const std::size_t n = compute_raw_scores(params, inputs, batch);
   double mean = 0.0, var = 0.0;
   for (std::size_t i = 0; i < n; ++i) mean += static_cast<double>(scores_[i]);
   mean /= static_cast<double>(n);

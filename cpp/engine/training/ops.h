@@ -1,6 +1,8 @@
-// The few dense operations the training models are built from, for float (the engine's SIMD kernels) and for double
-// (Eigen, used only by the gradient check). One name per operation, so the model code is written once for both.
-// Nothing here allocates: scratch buffers come from the caller's workspace. Every matrix is row-major.
+// The few dense operations the training models are built from, for float (the engine's SIMD kernels; natively, Eigen's
+// cache-blocked products for the large ones) and for double (Eigen, used only by the gradient check). One name per
+// operation, so the model code is written once for both. Every matrix is row-major. Scratch buffers come from the
+// caller's workspace; Eigen's products keep their packing blocks on the stack (EIGEN_STACK_ALLOCATION_LIMIT, set by
+// the native build), so nothing here allocates.
 #pragma once
 
 #include <Eigen/Core>
@@ -18,24 +20,58 @@ using StridedMap = Eigen::Map<RowMatrix<T>, 0, Eigen::OuterStride<>>;
 template <class T>
 using ConstStridedMap = Eigen::Map<const RowMatrix<T>, 0, Eigen::OuterStride<>>;
 
+// Natively, a float product of at least this many multiply-adds (m·k·n) goes to Eigen, whose packed, cache-blocked
+// kernels use the CPU's widest vectors and FMA (the native build compiles for the building machine): the 4-lane
+// kernels stream the whole right-hand matrix once per 4×8 output tile, which at L = 200 is memory-bound. Smaller
+// products (one head's L×L scores at L = 20) stay on the kernels, where Eigen's packing costs more than it saves.
+// WebAssembly always uses the kernels. A product's summation order depends only on its shape, so results do not
+// depend on the thread count.
+#if !defined(__EMSCRIPTEN__) && !defined(ASL_FORCE_SCALAR)
+inline bool eigen_product(int m, int k, int n) { return static_cast<double>(m) * k * n >= 32768.0; }
+#else
+inline bool eigen_product(int, int, int) { return false; }
+#endif
+
+template <class T>
+void eigen_nn(const T* a, const T* b, T* c, int m, int k, int n, int lda, int ldb, int ldc) {
+  StridedMap<T>(c, m, n, Eigen::OuterStride<>(ldc)).noalias() =
+      ConstStridedMap<T>(a, m, k, Eigen::OuterStride<>(lda)) * ConstStridedMap<T>(b, k, n, Eigen::OuterStride<>(ldb));
+}
+template <class T>
+void eigen_nt(const T* a, const T* b, T* c, int m, int k, int n, int lda, int ldb, int ldc) {
+  StridedMap<T>(c, m, n, Eigen::OuterStride<>(ldc)).noalias() =
+      ConstStridedMap<T>(a, m, k, Eigen::OuterStride<>(lda)) *
+      ConstStridedMap<T>(b, n, k, Eigen::OuterStride<>(ldb)).transpose();
+}
+template <class T>
+void eigen_tn(const T* a, const T* b, T* c, int m, int k, int n, int lda, int ldb, int ldc) {
+  StridedMap<T>(c, m, n, Eigen::OuterStride<>(ldc)).noalias() =
+      ConstStridedMap<T>(a, k, m, Eigen::OuterStride<>(lda)).transpose() *
+      ConstStridedMap<T>(b, k, n, Eigen::OuterStride<>(ldb));
+}
+
 // c = a·b: a is (m, k) with row stride lda, b is (k, n) with stride ldb, c is (m, n) with stride ldc (overwritten).
 inline void matmul_nn(const float* a, const float* b, float* c, int m, int k, int n, int lda, int ldb, int ldc) {
-  kern::matmul_wv(a, b, c, m, k, n, lda, ldb, ldc);
+  if (eigen_product(m, k, n)) eigen_nn(a, b, c, m, k, n, lda, ldb, ldc);
+  else kern::matmul_wv(a, b, c, m, k, n, lda, ldb, ldc);
 }
 inline void matmul_nn(const double* a, const double* b, double* c, int m, int k, int n, int lda, int ldb, int ldc) {
-  StridedMap<double>(c, m, n, Eigen::OuterStride<>(ldc)).noalias() =
-      ConstStridedMap<double>(a, m, k, Eigen::OuterStride<>(lda)) *
-      ConstStridedMap<double>(b, k, n, Eigen::OuterStride<>(ldb));
+  eigen_nn(a, b, c, m, k, n, lda, ldb, ldc);
 }
 
 // c = a·bᵀ: a is (m, k) with stride lda, b is (n, k) with stride ldb, c is (m, n) with stride ldc (overwritten).
 inline void matmul_nt(const float* a, const float* b, float* c, int m, int k, int n, int lda, int ldb, int ldc) {
-  kern::matmul_qkt(a, b, c, m, n, k, lda, ldb, ldc);
+  if (eigen_product(m, k, n)) eigen_nt(a, b, c, m, k, n, lda, ldb, ldc);
+  else kern::matmul_qkt(a, b, c, m, n, k, lda, ldb, ldc);
 }
 inline void matmul_nt(const double* a, const double* b, double* c, int m, int k, int n, int lda, int ldb, int ldc) {
-  StridedMap<double>(c, m, n, Eigen::OuterStride<>(ldc)).noalias() =
-      ConstStridedMap<double>(a, m, k, Eigen::OuterStride<>(lda)) *
-      ConstStridedMap<double>(b, n, k, Eigen::OuterStride<>(ldb)).transpose();
+  eigen_nt(a, b, c, m, k, n, lda, ldb, ldc);
+}
+
+// y = c·x for n values (y may be x).
+inline void scale(const float* x, float c, float* y, long n) { kern::scale(x, c, y, static_cast<int>(n)); }
+inline void scale(const double* x, double c, double* y, long n) {
+  for (long i = 0; i < n; ++i) y[i] = c * x[i];
 }
 
 // Each of `rows` rows of x (stride ld) becomes softmax(beta·row) in y (same stride), stable (row maximum first).
@@ -67,6 +103,22 @@ void transpose(const T* a, T* at, int rows, int cols, int lda) {
       for (int r = r0; r < r1; ++r) at_c[r] = a[static_cast<long>(r) * lda + c];
     }
   }
+}
+
+// c = aᵀ·b: a is (k, m) with stride lda, b is (k, n) with stride ldb, c is (m, n) with stride ldc (overwritten).
+// On the kernels aᵀ is first copied into scratch (m·k values).
+inline void matmul_tn(const float* a, const float* b, float* c, int m, int k, int n, int lda, int ldb, int ldc,
+                      float* scratch) {
+  if (eigen_product(m, k, n)) {
+    eigen_tn(a, b, c, m, k, n, lda, ldb, ldc);
+    return;
+  }
+  transpose(a, scratch, k, m, lda);
+  kern::matmul_wv(scratch, b, c, m, k, n, k, ldb, ldc);
+}
+inline void matmul_tn(const double* a, const double* b, double* c, int m, int k, int n, int lda, int ldb, int ldc,
+                      double*) {
+  eigen_tn(a, b, c, m, k, n, lda, ldb, ldc);
 }
 
 }  // namespace asl::training::ops

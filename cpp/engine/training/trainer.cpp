@@ -1,5 +1,6 @@
-// The training loop: batches from a seeded shuffle, forward and backward, clipping, Adam (PyTorch's update, bias
-// corrections included), the learning-rate schedule, and the β strategies with source 003's search.
+// The training loop: batches from a seeded shuffle, forward and backward of the batch's shards (ShardRunner),
+// clipping, Adam (PyTorch's update, bias corrections included), the learning-rate schedule, and the β strategies
+// with source 003's search. Configuration checks and the schedule's formulas are in trainer_config.cpp.
 #include "trainer.h"
 
 #include <algorithm>
@@ -13,34 +14,9 @@ namespace asl::training {
 namespace {
 
 constexpr std::uint64_t kShuffleStream = 3;
-constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEps = 1e-8;
-constexpr double kPi = 3.14159265358979323846;
-
-std::string num(double x) {
-  if (std::isnan(x)) return "NaN";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-std::string int_range(const char* name, double value, double lo, double hi) {
-  if (value >= lo && value <= hi) return "";
-  return std::string(name) + " = " + num(value) + " is out of range: allowed an integer from " + num(lo) + " to " +
-         num(hi);
-}
-
-std::string real_range(const char* name, double value, double lo, double hi, bool open_lo = false) {
-  if (std::isfinite(value) && (open_lo ? value > lo : value >= lo) && value <= hi) return "";
-  return std::string(name) + " = " + num(value) + " is out of range: allowed a number " +
-         (open_lo ? "above " : "from ") + num(lo) + (open_lo ? " up to " : " to ") + num(hi);
-}
-
-int effective_batch(const TrainerConfig& c) { return std::min(c.batch_size, c.train_size); }
-int steps_per_epoch_of(const TrainerConfig& c) { return std::max(1, c.train_size / effective_batch(c)); }
-// β at the first step of a learned run: config.beta, else 1/√d_k.
-double initial_beta(const TrainerConfig& c) {
-  return c.beta != 0.0 ? c.beta : 1.0 / std::sqrt(static_cast<double>(c.model.d_k()));
-}
+// Every batch is cut into this many shards (fewer for a batch of one), on every platform and whatever the thread
+// count, so the gradient's summation order, and with it every result, depends on the config alone.
+constexpr int kShards = 2;
 
 // Higher validation token accuracy wins; then lower validation loss; then the earlier probe.
 bool better(const Evaluation& a, const Evaluation& b) {
@@ -50,143 +26,27 @@ bool better(const Evaluation& a, const Evaluation& b) {
 
 }  // namespace
 
-const char* beta_strategy_name(BetaStrategy s) {
-  switch (s) {
-    case BetaStrategy::inverse_sqrt_dk: return "inverse-sqrt-dk";
-    case BetaStrategy::fixed: return "fixed";
-    case BetaStrategy::search: return "search";
-    case BetaStrategy::dynamic: return "dynamic";
-    case BetaStrategy::learned: return "learned";
-  }
-  return "?";
-}
-
-bool parse_beta_strategy(const std::string& name, BetaStrategy* out) {
-  for (BetaStrategy s : {BetaStrategy::inverse_sqrt_dk, BetaStrategy::fixed, BetaStrategy::search,
-                         BetaStrategy::dynamic, BetaStrategy::learned})
-    if (name == beta_strategy_name(s)) {
-      *out = s;
-      return true;
-    }
-  return false;
-}
-
-bool parse_model_kind(const std::string& name, ModelKind* out) {
-  if (name == "encoder") *out = ModelKind::encoder;
-  else if (name == "attention") *out = ModelKind::attention;
-  else return false;
-  return true;
-}
-
-const char* phase_name(Phase p) { return p == Phase::search ? "search" : p == Phase::train ? "train" : "done"; }
-
-double workspace_floats(const TrainerConfig& c) {
-  const double rows = static_cast<double>(effective_batch(c)) * c.model.L;
-  const double per_row_d = c.model.kind == ModelKind::encoder ? 29.0 : 14.0;
-  const double plane = static_cast<double>(effective_batch(c)) * c.model.n_heads * c.model.L * c.model.L;
-  return rows * (per_row_d * c.model.d_model + 2.0 * c.model.R + 3.0) + 2.0 * plane;
-}
-
-std::string check_config(const TrainerConfig& c, double max_workspace_floats) {
-  using Lim = TrainerLimits;
-  const ModelConfig& m = c.model;
-  for (const std::string& e :
-       {int_range("L", m.L, 2, Lim::max_L), int_range("R", m.R, 2, Lim::max_R),
-        int_range("dModel", m.d_model, 1, Lim::max_d_model), int_range("heads", m.n_heads, 1, Lim::max_heads),
-        int_range("trainSize", c.train_size, 1, Lim::max_set), int_range("valSize", c.val_size, 1, Lim::max_set),
-        int_range("testSize", c.test_size, 1, Lim::max_set), int_range("batchSize", c.batch_size, 1, Lim::max_batch),
-        int_range("epochs", c.epochs, 1, Lim::max_epochs), int_range("warmupSteps", c.warmup_steps, 0, Lim::max_warmup),
-        real_range("lr", c.lr, 0, 1, true), real_range("clipNorm", c.clip_norm, 0, 1e6),
-        int_range("searchPowers", c.search_powers, 0, Lim::max_search_powers),
-        int_range("searchIterations", c.search_iterations, 0, Lim::max_search_iterations),
-        int_range("probeEpochs", c.probe_epochs, 0, Lim::max_probe_epochs),
-        int_range("seed", static_cast<double>(c.seed), 0, 4294967295.0)})
-    if (!e.empty()) return e;
-  if (m.d_model % m.n_heads != 0) {
-    std::string divisors;
-    for (int h = 1; h <= std::min(m.d_model, Lim::max_heads); ++h)
-      if (m.d_model % h == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(h);
-    return "heads = " + std::to_string(m.n_heads) + " does not divide dModel = " + std::to_string(m.d_model) +
-           ": allowed heads are " + divisors;
-  }
-  const std::string strategy = std::string("betaStrategy = \"") + beta_strategy_name(c.beta_strategy) + "\"";
-  if (c.beta_strategy == BetaStrategy::fixed && c.beta == 0.0)
-    return "beta is missing: " + strategy + " needs a value from 0.0001 to 10000";
-  if (c.beta != 0.0) {
-    if (c.beta_strategy != BetaStrategy::fixed && c.beta_strategy != BetaStrategy::learned)
-      return "beta is not allowed with " + strategy + ": only \"fixed\" and \"learned\" take a β";
-    const std::string e = real_range("beta", c.beta, Lim::min_beta, Lim::max_beta);
-    if (!e.empty()) return e;
-  }
-  if (c.beta_lr != 0.0) {
-    if (c.beta_strategy != BetaStrategy::learned)
-      return "betaLr is not allowed with " + strategy + ": only \"learned\" trains β";
-    const std::string e = real_range("betaLr", c.beta_lr, 0, 1, true);
-    if (!e.empty()) return e;
-  }
-  const double tokens = (static_cast<double>(c.train_size) + c.val_size + c.test_size) * m.L;
-  if (tokens > Lim::max_tokens)
-    return "(trainSize + valSize + testSize)·L = " + num(tokens) + " is too large: allowed at most " +
-           num(Lim::max_tokens);
-  const double work = workspace_floats(c);
-  if (work > max_workspace_floats)
-    return "batchSize = " + std::to_string(c.batch_size) + " needs " + num(std::ceil(work)) +
-           " floats of workspace at L = " + std::to_string(m.L) + ", dModel = " + std::to_string(m.d_model) +
-           ", R = " + std::to_string(m.R) + ": allowed at most " + num(max_workspace_floats) +
-           "; use a smaller batchSize";
-  if (c.probe_epochs > c.epochs)
-    return "probeEpochs = " + std::to_string(c.probe_epochs) + " is larger than epochs = " + std::to_string(c.epochs) +
-           ": a probe is the start of a full run";
-  double steps = static_cast<double>(c.epochs) * steps_per_epoch_of(c);
-  if (c.beta_strategy == BetaStrategy::search)
-    steps += (2.0 * c.search_powers + 2.0 * c.search_iterations) * c.epochs * steps_per_epoch_of(c);
-  if (steps > Lim::max_steps)
-    return "the run would take " + num(steps) + " steps: allowed at most " + num(Lim::max_steps) +
-           " (fewer epochs or a larger batchSize)";
-  return "";
-}
-
-double lr_factor(long s, long total, int warmup) {
-  const long w = std::min<long>(warmup, total / 2);
-  if (s < w) return static_cast<double>(s + 1) / static_cast<double>(w);
-  return 0.5 * (1.0 + std::cos(kPi * static_cast<double>(s - w + 1) / static_cast<double>(total - w + 1)));
-}
-
-double adam_step_limit(long t) {
-  const double b1 = kAdamBeta1, b2 = kAdamBeta2, r = b1 * b1 / b2, n = static_cast<double>(t);
-  const double sum_a2_over_b = (1.0 - b1) * (1.0 - b1) / (1.0 - b2) * (1.0 - std::pow(b2, n)) /
-                               ((1.0 - std::pow(b1, n)) * (1.0 - std::pow(b1, n))) * (1.0 - std::pow(r, n)) / (1.0 - r);
-  return std::sqrt(sum_a2_over_b);
-}
-
-LearnedBetaReach learned_beta_reach(const TrainerConfig& c) {
-  LearnedBetaReach r;
-  if (c.beta_strategy != BetaStrategy::learned) return r;
-  const double rate = c.beta_lr != 0.0 ? c.beta_lr : c.lr;
-  const long total = static_cast<long>(c.epochs) * steps_per_epoch_of(c);
-  double limit_sum = 0.0;
-  for (long s = 0; s < total; ++s) {
-    const double lr = rate * lr_factor(s, total, c.warmup_steps);
-    r.lr_sum += lr;
-    limit_sum += adam_step_limit(s + 1) * lr;
-  }
-  r.initial_beta = initial_beta(c);
-  r.ceiling = r.initial_beta * std::exp(r.lr_sum);
-  r.bound = r.initial_beta * std::exp(limit_sum);
-  return r;
-}
-
 double SearchState::beta() const { return std::pow(10.0, best_log10); }
 double SearchState::lo() const { return std::pow(10.0, lo_log10); }
 double SearchState::hi() const { return std::pow(10.0, hi_log10); }
 
 Trainer::Trainer(const TrainerConfig& config) : config_(config) {
-  const ModelConfig& m = config.model;
+  config_.model.qk_norm = qk_norm_for(config.beta_strategy);
+  const ModelConfig& m = config_.model;
   data_ = make_reversal_data(m.L, m.R, config.train_size, config.val_size, config.test_size, config.seed);
   batch_ = effective_batch(config);
   steps_per_epoch_ = steps_per_epoch_of(config);
-  net_ = std::make_unique<Network<float>>(m, batch_);
+  const int shards = std::min(kShards, batch_);
+  for (int s = 0; s < shards; ++s) {
+    int first = 0, count = 0;
+    nets_.push_back(nullptr);
+    shard_part(batch_, 0, &first, &count);  // shard 0 is the largest
+    nets_.back() = std::make_unique<Network<float>>(m, count);
+  }
+  runner_ = std::make_unique<ShardRunner>(shard_threads(config.threads, shards));
   n_model_ = parameter_count(m);
+  for (int s = 1; s < shards; ++s) shard_grads_.emplace_back(n_model_);
+  if (m.qk_norm == QkNorm::l2) qk_scale_offset_ = parameter_layout(m).back().offset;
   const std::size_t n = n_model_ + (config.beta_strategy == BetaStrategy::learned ? 1 : 0);
   params_.resize(n);
   grads_.resize(n);
@@ -202,6 +62,8 @@ Trainer::Trainer(const TrainerConfig& config) : config_(config) {
     case BetaStrategy::fixed: start_run(config.beta, main_steps_); break;
     case BetaStrategy::learned: start_run(initial_beta(config), main_steps_); break;
     case BetaStrategy::dynamic: start_run(inv_sqrt_dk, main_steps_); break;  // replaced before the first step
+    case BetaStrategy::qk_layernorm: start_run(inv_sqrt_dk, main_steps_); break;
+    case BetaStrategy::qk_norm: start_run(1.0, main_steps_); break;  // β unused: the g_h scale the scores
     case BetaStrategy::search:
       phase_ = Phase::search;
       queue_.push_back(0.0);
@@ -227,8 +89,37 @@ void Trainer::start_run(double beta, long run_steps) {
   std::fill(adam_m_.begin(), adam_m_.end(), 0.0f);
   std::fill(adam_v_.begin(), adam_v_.end(), 0.0f);
   beta_ = beta;
+  refresh_reported_beta();
   run_step_ = 0;
   run_steps_ = run_steps;
+}
+
+void Trainer::shard_part(int n, int s, int* first, int* count) const {
+  const int shards = static_cast<int>(nets_.size());
+  const int head = (n + shards - 1) / shards;  // shard 0's share; the others split the rest evenly
+  if (s == 0) {
+    *first = 0;
+    *count = std::min(n, head);
+    return;
+  }
+  const int rest = n - head, others = shards - 1;
+  const int base = rest / others, extra = rest % others;
+  *first = head + (s - 1) * base + std::min(s - 1, extra);
+  *count = std::max(0, base + (s - 1 < extra ? 1 : 0));
+}
+
+// QK-norm reports the mean of its g_h as β.
+void Trainer::refresh_reported_beta() {
+  if (config_.beta_strategy != BetaStrategy::qk_norm) return;
+  double sum = 0.0;
+  for (int h = 0; h < config_.model.n_heads; ++h) sum += params_[qk_scale_offset_ + h];
+  beta_ = sum / config_.model.n_heads;
+}
+
+std::vector<double> Trainer::qk_scale() const {
+  if (config_.beta_strategy != BetaStrategy::qk_norm) return {};
+  return std::vector<double>(params_.begin() + static_cast<long>(qk_scale_offset_),
+                             params_.begin() + static_cast<long>(qk_scale_offset_) + config_.model.n_heads);
 }
 
 long Trainer::planned_probe_count() const {
@@ -246,13 +137,38 @@ long Trainer::total_steps() const {
   return planned_probe_count() * probe_steps() + main_steps_ - probe_steps();
 }
 
+// β = 1/sd of the batch's raw scores: each shard computes its own, then the two-pass variance runs over the shards in
+// order, which is the order of the whole batch's scores.
 void Trainer::set_dynamic_beta(int batch) {
-  const double var = net_->score_variance(params_.data(), batch_inputs_.data(), batch);
+  const int L = config_.model.L;
+  std::size_t counts[kShards] = {};
+  auto scores = [&](int sh) {
+    int first = 0, count = 0;
+    shard_part(batch, sh, &first, &count);
+    if (count > 0)
+      counts[sh] = nets_[sh]->compute_raw_scores(params_.data(), batch_inputs_.data() + static_cast<long>(first) * L,
+                                                 count);
+  };
+  runner_->run(static_cast<int>(nets_.size()), scores);
+  double mean = 0.0, var = 0.0;
+  std::size_t n = 0;
+  for (std::size_t sh = 0; sh < nets_.size(); ++sh) {
+    for (std::size_t i = 0; i < counts[sh]; ++i) mean += static_cast<double>(nets_[sh]->raw_scores()[i]);
+    n += counts[sh];
+  }
+  mean /= static_cast<double>(n);
+  for (std::size_t sh = 0; sh < nets_.size(); ++sh)
+    for (std::size_t i = 0; i < counts[sh]; ++i) {
+      const double x = nets_[sh]->raw_scores()[i] - mean;
+      var += x * x;
+    }
+  var /= static_cast<double>(n);
   if (std::isfinite(var) && var > 0.0)
     beta_ = std::clamp(1.0 / std::sqrt(var), TrainerLimits::min_beta, TrainerLimits::max_beta);
 }
 
-float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, float* used_beta) {
+float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, float* used_beta,
+                        AttentionStats* stats) {
   const int L = config_.model.L;
   const long s = run_step_;
   const long k = s % steps_per_epoch_;
@@ -276,9 +192,41 @@ float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, 
 
   const float beta = static_cast<float>(beta_);
   *used_beta = beta;
-  const float loss = net_->forward(params_.data(), beta, batch_inputs_.data(), batch_targets_.data(), batch_);
-  const float d_beta = net_->backward(params_.data(), beta, grads_.data());
-  if (learned) grads_[n_model_] = beta * d_beta;  // β = exp(ln β): ∂loss/∂ln β = β·∂loss/∂β
+  // Forward and backward of each shard (in parallel natively); each shard's backward divides by the whole batch's
+  // rows, so their gradients add up to the batch's. Shard 0 writes into grads_, the others into their own.
+  double shard_loss[kShards] = {}, shard_d_beta[kShards] = {};
+  const long total_rows = static_cast<long>(batch_) * L;
+  auto pass = [&](int sh) {
+    int first = 0, count = 0;
+    shard_part(batch_, sh, &first, &count);
+    float* g = sh == 0 ? grads_.data() : shard_grads_[static_cast<std::size_t>(sh - 1)].data();
+    if (count == 0) {
+      std::fill_n(g, n_model_, 0.0f);
+      return;
+    }
+    const long offset = static_cast<long>(first) * L;
+    Network<float>& net = *nets_[static_cast<std::size_t>(sh)];
+    shard_loss[sh] = static_cast<double>(net.forward(params_.data(), beta, batch_inputs_.data() + offset,
+                                                     batch_targets_.data() + offset, count)) * count;
+    shard_d_beta[sh] = net.backward(params_.data(), beta, g, total_rows);
+  };
+  runner_->run(static_cast<int>(nets_.size()), pass);
+  double loss_sum = 0.0, d_beta = 0.0;
+  *stats = AttentionStats();
+  for (std::size_t sh = 0; sh < nets_.size(); ++sh) {
+    loss_sum += shard_loss[sh];
+    d_beta += shard_d_beta[sh];
+    if (sh > 0) {
+      const float* g = shard_grads_[sh - 1].data();
+      for (std::size_t i = 0; i < n_model_; ++i) grads_[i] += g[i];
+    }
+    const AttentionStats& a = nets_[sh]->attention_stats();
+    stats->entropy_sum += a.entropy_sum;
+    stats->rows += a.rows;
+    stats->max_abs_logit = std::max(stats->max_abs_logit, a.max_abs_logit);
+  }
+  const float loss = static_cast<float>(loss_sum / batch_);
+  if (learned) grads_[n_model_] = static_cast<float>(beta * d_beta);  // β = exp(ln β): ∂loss/∂ln β = β·∂loss/∂β
 
   // Clipping as torch.nn.utils.clip_grad_norm_: g ← g·min(1, max_norm/(‖g‖ + 1e-6)).
   double sq = 0.0;
@@ -298,10 +246,10 @@ float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, 
   const double lr = config_.lr * factor;
   *lr_out = lr;
   const double t = static_cast<double>(s + 1);
-  const double bc1 = 1.0 - std::pow(kAdamBeta1, t), bc2_sqrt = std::sqrt(1.0 - std::pow(kAdamBeta2, t));
-  const float b1 = static_cast<float>(kAdamBeta1), b2 = static_cast<float>(kAdamBeta2);
-  const float one_b1 = static_cast<float>(1.0 - kAdamBeta1), one_b2 = static_cast<float>(1.0 - kAdamBeta2);
-  const float eps = static_cast<float>(kAdamEps), bc2s = static_cast<float>(bc2_sqrt);
+  const double bc1 = 1.0 - std::pow(Adam::beta1, t), bc2_sqrt = std::sqrt(1.0 - std::pow(Adam::beta2, t));
+  const float b1 = static_cast<float>(Adam::beta1), b2 = static_cast<float>(Adam::beta2);
+  const float one_b1 = static_cast<float>(1.0 - Adam::beta1), one_b2 = static_cast<float>(1.0 - Adam::beta2);
+  const float eps = static_cast<float>(Adam::eps), bc2s = static_cast<float>(bc2_sqrt);
   const auto update = [&](std::size_t begin, std::size_t end, double rate) {
     const float step_size = static_cast<float>(rate / bc1);
     for (std::size_t i = begin; i < end; ++i) {
@@ -320,6 +268,7 @@ float Trainer::run_step(double* grad_norm, double* lr_out, double* beta_lr_out, 
     beta_ = std::exp(static_cast<double>(params_[n_model_]));
   }
   if (dynamic) set_dynamic_beta(batch_);
+  refresh_reported_beta();
   ++run_step_;
   return loss;
 }
@@ -390,13 +339,20 @@ void Trainer::finish_probe() {
   phase_ = run_step_ >= run_steps_ ? Phase::done : Phase::train;
 }
 
-StepResult Trainer::step(int steps, std::vector<float>* losses, std::vector<float>* betas) {
+StepResult Trainer::step(int steps, std::vector<float>* losses, std::vector<float>* betas,
+                         std::vector<float>* entropies, std::vector<float>* max_logits) {
   StepResult r;
   r.loss = std::numeric_limits<double>::quiet_NaN();
+  r.attention_entropy = r.max_abs_logit = std::numeric_limits<double>::quiet_NaN();
   double loss_sum = 0.0;
   for (int i = 0; i < steps && phase_ != Phase::done; ++i) {
     float used_beta = 0.0f;
-    const float loss = run_step(&r.grad_norm, &r.lr, &r.beta_lr, &used_beta);
+    AttentionStats stats;
+    const float loss = run_step(&r.grad_norm, &r.lr, &r.beta_lr, &used_beta, &stats);
+    r.attention_entropy = stats.mean_entropy();
+    r.max_abs_logit = stats.max_abs_logit;
+    if (entropies) entropies->push_back(static_cast<float>(r.attention_entropy));
+    if (max_logits) max_logits->push_back(static_cast<float>(r.max_abs_logit));
     r.epoch = static_cast<int>((run_step_ - 1) / steps_per_epoch_) + 1;
     r.run_step = run_step_;
     r.run_steps = run_steps_;
@@ -422,6 +378,7 @@ StepResult Trainer::step(int steps, std::vector<float>* losses, std::vector<floa
   r.step = steps_done_;
   r.total_steps = total_steps();
   r.beta = beta_;
+  r.qk_scale = qk_scale();
   r.probe_count = static_cast<int>(planned_probe_count());
   return r;
 }
@@ -433,14 +390,25 @@ Evaluation Trainer::evaluate(Split split) {
   long tokens = 0, sequences = 0;
   for (int start = 0; start < set.count; start += batch_) {
     const int n = std::min(batch_, set.count - start);
-    const std::size_t offset = static_cast<std::size_t>(start) * L;
-    const float loss = net_->forward(params_.data(), static_cast<float>(beta_), set.inputs.data() + offset,
-                                     set.targets.data() + offset, n);
-    loss_sum += static_cast<double>(loss) * n * L;
-    long t = 0, q = 0;
-    net_->predict(n, set.targets.data() + offset, nullptr, &t, &q);
-    tokens += t;
-    sequences += q;
+    double shard_loss[kShards] = {};
+    long shard_tokens[kShards] = {}, shard_sequences[kShards] = {};
+    auto pass = [&](int sh) {
+      int first = 0, count = 0;
+      shard_part(n, sh, &first, &count);
+      if (count == 0) return;
+      const std::size_t offset = static_cast<std::size_t>(start + first) * L;
+      Network<float>& net = *nets_[static_cast<std::size_t>(sh)];
+      const float loss = net.forward(params_.data(), static_cast<float>(beta_), set.inputs.data() + offset,
+                                     set.targets.data() + offset, count);
+      shard_loss[sh] = static_cast<double>(loss) * count * L;
+      net.predict(count, set.targets.data() + offset, nullptr, &shard_tokens[sh], &shard_sequences[sh]);
+    };
+    runner_->run(static_cast<int>(nets_.size()), pass);
+    for (std::size_t sh = 0; sh < nets_.size(); ++sh) {
+      loss_sum += shard_loss[sh];
+      tokens += shard_tokens[sh];
+      sequences += shard_sequences[sh];
+    }
   }
   Evaluation e;
   e.count = set.count;
@@ -453,11 +421,12 @@ Evaluation Trainer::evaluate(Split split) {
 void Trainer::attention_for(int index, std::vector<float>& weights, std::vector<Token>& predicted) {
   const int L = config_.model.L, H = config_.model.n_heads;
   const std::size_t offset = static_cast<std::size_t>(index) * L;
-  net_->forward(params_.data(), static_cast<float>(beta_), data_.val.inputs.data() + offset,
-                data_.val.targets.data() + offset, 1);
-  weights.assign(net_->attention_weights(), net_->attention_weights() + static_cast<std::size_t>(H) * L * L);
+  Network<float>& net = *nets_.front();
+  net.forward(params_.data(), static_cast<float>(beta_), data_.val.inputs.data() + offset,
+              data_.val.targets.data() + offset, 1);
+  weights.assign(net.attention_weights(), net.attention_weights() + static_cast<std::size_t>(H) * L * L);
   predicted.resize(static_cast<std::size_t>(L));
-  net_->predict(1, data_.val.targets.data() + offset, predicted.data(), nullptr, nullptr);
+  net.predict(1, data_.val.targets.data() + offset, predicted.data(), nullptr, nullptr);
 }
 
 }  // namespace asl::training

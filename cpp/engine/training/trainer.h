@@ -1,7 +1,8 @@
 // The training lab's experiment: reversal data, a model, Adam with warm-up and cosine decay, gradient-norm clipping,
-// and one of five ways to set the attention's inverse temperature β (source 003, sections 2–3). Everything is
-// decided by the config and its seed: the same config gives the same loss curve. Float only; no I/O, no threads.
-// A Trainer advances in steps, so a caller (the page's worker, the CLI) can report progress between them.
+// and one of seven ways to set the attention's inverse temperature (source 003, sections 2–3; QK-norm and
+// qk-layernorm). Everything is decided by the config and its seed: the same config gives the same loss curve, on one
+// thread or two (natively each batch is cut into two fixed shards whose gradients are summed in order). Float only;
+// no I/O. A Trainer advances in steps, so a caller (the page's worker, the CLI) can report progress between them.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "model.h"
+#include "parallel.h"
 #include "reversal_task.h"
 
 namespace asl::training {
@@ -23,10 +25,15 @@ enum class BetaStrategy {
   dynamic,          // before the first step and after every step, β = 1/sd(q·kᵀ) over the batch, so β·q·kᵀ has
                     // unit variance
   learned,          // ln β is a parameter, trained with the others (initial β = config.beta, else 1/√d_k)
+  qk_norm,          // QK-norm (Henry et al. 2020): q and k L2-normalised per head, logits g_h·q̂·k̂ with g_h a parameter
+                    // per head, trained with the others from log2(L² − L); β reports the mean of the g_h
+  qk_layernorm,     // qk-layernorm (ViT-22B): LayerNorm of q and k over d_k with learned gains, then β = 1/√d_k
 };
 
-// "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned"
+// "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned" | "qk-norm" | "qk-layernorm"
 const char* beta_strategy_name(BetaStrategy strategy);
+// What a strategy does to q and k before their scores (ModelConfig::qk_norm; the Trainer sets it).
+QkNorm qk_norm_for(BetaStrategy strategy);
 bool parse_beta_strategy(const std::string& name, BetaStrategy* out);
 bool parse_model_kind(const std::string& name, ModelKind* out);  // "encoder" | "attention"
 
@@ -45,13 +52,25 @@ struct TrainerConfig {
   int search_powers = 2;      // search: N, the first probes are β = 10^k for |k| <= N
   int search_iterations = 3;  // search: bisection rounds (two probes each); the bracket halves in each
   int probe_epochs = 0;       // search: epochs of one probe, at most `epochs` (0: ⌈epochs/2⌉)
+  int threads = 0;            // threads for the shards (0: one per core, at most 2; always 1 in WebAssembly). The
+                              // results do not depend on it.
 };
+
+// Adam's constants (PyTorch's defaults).
+struct Adam {
+  static constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+};
+// The batch a config trains with (batchSize, at most trainSize), its optimizer steps per epoch, and a learned β's
+// first value (config.beta, else 1/√d_k).
+int effective_batch(const TrainerConfig& config);
+int steps_per_epoch_of(const TrainerConfig& config);
+double initial_beta(const TrainerConfig& config);
 
 // The limits every caller enforces (the bindings with the same numbers and messages).
 struct TrainerLimits {
   static constexpr int max_L = 256, max_R = 1000, max_d_model = 512, max_heads = 64;
   static constexpr int max_set = 100000, max_batch = 1024, max_epochs = 1000, max_warmup = 100000;
-  static constexpr int max_search_powers = 4, max_search_iterations = 10, max_probe_epochs = 100;
+  static constexpr int max_search_powers = 4, max_search_iterations = 10, max_probe_epochs = 100, max_threads = 64;
   static constexpr double min_beta = 1e-4, max_beta = 1e4;
   static constexpr double max_tokens = 33554432.0;  // (train + val + test)·L
   static constexpr double max_steps = 1e7;          // epochs · steps per epoch, plus the search's probes
@@ -117,10 +136,13 @@ struct StepResult {
   long total_steps = 0;     // all steps this trainer will run (may shrink during a search if a probe repeats)
   long run_step = 0, run_steps = 0;  // within the run of the last step (a probe or the main run), after it
   int epoch = 0;            // 1-based epoch of the current run that the last step belonged to
-  double beta = 0.0;        // β the next step will use
+  double beta = 0.0;        // β the next step will use (QK-norm: the mean of its g_h)
   double lr = 0.0;          // learning rate of the last step
   double beta_lr = 0.0;     // learned β: the learning rate of ln β at the last step (else 0)
   double grad_norm = 0.0;   // gradient norm of the last step, before clipping
+  double attention_entropy = 0.0;  // the last step's attention rows (its whole batch, every head): mean entropy, nats
+  double max_abs_logit = 0.0;      // the largest |logit| among them (the score after its scale, before the softmax)
+  std::vector<double> qk_scale;    // QK-norm: g_h of each head after this call (else empty)
   Phase phase = Phase::train;  // after this call: search, train or done
   int probe = -1;           // search phase: index of the probe that runs next
   int probe_count = 0;      // search: probes planned so far (done + queued + the remaining rounds' two each)
@@ -133,8 +155,10 @@ class Trainer {
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;
 
-  // Runs up to `steps` optimizer steps (fewer when training ends); appends each step's loss and the β it used.
-  StepResult step(int steps, std::vector<float>* losses = nullptr, std::vector<float>* betas = nullptr);
+  // Runs up to `steps` optimizer steps (fewer when training ends); appends each step's loss, the β it used, its
+  // attention entropy and its largest |logit| (StepResult) to the vectors given.
+  StepResult step(int steps, std::vector<float>* losses = nullptr, std::vector<float>* betas = nullptr,
+                  std::vector<float>* entropies = nullptr, std::vector<float>* max_logits = nullptr);
   // The current model on a whole split, in batches of batch_size; the training state is unchanged.
   Evaluation evaluate(Split split);
   // Attention weights (n_heads, L, L) of validation example `index` under the current model, its prediction (L).
@@ -149,6 +173,10 @@ class Trainer {
   int steps_per_epoch() const { return steps_per_epoch_; }
   int probe_epochs() const;  // search: epochs of one probe (config.probe_epochs, or ⌈epochs/2⌉ when it is 0)
   const SearchState& search() const { return search_; }
+  // QK-norm: the current g_h of each head (else empty).
+  std::vector<double> qk_scale() const;
+  int shards() const { return static_cast<int>(nets_.size()); }
+  int threads() const { return runner_->threads(); }
   std::size_t model_parameter_count() const { return n_model_; }
   // The flat parameters (parameter_layout order), with ln β appended when β is learned.
   const std::vector<float>& parameters() const { return params_; }
@@ -159,7 +187,10 @@ class Trainer {
  private:
   void start_run(double beta, long run_steps);
   long probe_steps() const { return static_cast<long>(probe_epochs()) * steps_per_epoch_; }
-  float run_step(double* grad_norm, double* lr, double* beta_lr, float* used_beta);
+  float run_step(double* grad_norm, double* lr, double* beta_lr, float* used_beta, AttentionStats* stats);
+  // Where shard s of a batch of n sequences starts, and how many it has (the first shard takes ⌈n/shards⌉).
+  void shard_part(int n, int s, int* first, int* count) const;
+  void refresh_reported_beta();
   void finish_probe();
   void plan_next_probes();
   void set_dynamic_beta(int batch);
@@ -167,8 +198,10 @@ class Trainer {
 
   TrainerConfig config_;
   ReversalData data_;
-  std::unique_ptr<Network<float>> net_;
-  std::size_t n_model_ = 0;
+  std::vector<std::unique_ptr<Network<float>>> nets_;  // one a shard
+  std::vector<std::vector<float>> shard_grads_;        // shards 1 …: their gradients, added to shard 0's in order
+  std::unique_ptr<ShardRunner> runner_;
+  std::size_t n_model_ = 0, qk_scale_offset_ = 0;
   std::vector<float> params_, grads_, adam_m_, adam_v_;
   std::vector<int> order_;
   std::vector<Token> batch_inputs_, batch_targets_;
