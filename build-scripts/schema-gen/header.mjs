@@ -27,12 +27,24 @@ function defaultOf(fn, row) {
   return { has: true, value: typeof d === 'boolean' ? Number(d) : d, from: -1, text };
 }
 
-export function headerText(modules, schema) {
+const GENERATED = `// Generated from web/schema/ by build-scripts/schema-gen.mjs: do not edit (tests/js/schema.test.mjs fails when it
+// differs).`;
+
+/** cpp/api/schema.h (the types, and every module's header) and cpp/api/schema/<module>.h, as [{ path, text }]. */
+export function headerFiles(modules, schema) {
+  const files = [{ path: 'cpp/api/schema.h', text: typesText(modules) }];
+  for (const { module, functions } of modules) {
+    files.push({ path: `cpp/api/schema/${module}.h`, text: moduleText(module, functions, schema) });
+  }
+  return files;
+}
+
+function typesText(modules) {
   const out = [];
-  out.push(`// Generated from web/schema/ by build-scripts/schema-gen.mjs: do not edit (tests/js/schema.test.mjs fails when it
-// differs). Per public function: the index of each option in the slot block the bindings read (three float64 per
-// option: value, given, length; cpp/api/slots.h), an enum of each choice option's values in schema order, and a
-// table of the options with their ranges, defaults and meanings for the CLI's flags and --help.
+  out.push(`${GENERATED} Per public function (one header per engine module, included below): the index of each option
+// in the slot block the bindings read (three float64 per option: value, given, length; cpp/api/slots.h), an enum of
+// each choice option's values in schema order, and a table of the options with their ranges, defaults and meanings
+// for the CLI's flags and --help.
 #pragma once
 
 #include <limits>
@@ -65,34 +77,39 @@ constexpr int kSlots = 3;  // value, given, length
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kDynamic = -1.0;
 `);
-  for (const { module, functions } of modules) {
-    out.push(`// ---- ${module} ----`);
-    for (const f of functions) {
-      const fn = schema[f.name];
-      const ns = snake(fn.name);
-      out.push(`namespace ${ns} {`);
-      out.push(`enum : int { ${fn.options.map((r) => r.name).join(', ')}, kCount };`);
-      for (const row of fn.options) {
-        if (row.type.kind !== 'choice' && row.type.kind !== 'subset') continue;
-        out.push(`namespace ${row.name}_choice {`);
-        out.push(`enum : int { ${row.type.choices.map(ident).join(', ')} };`);
-        out.push(`inline constexpr const char* names[] = {${row.type.choices.map(cstr).join(', ')}};`);
-        out.push(`}  // namespace ${row.name}_choice`);
-      }
-      out.push('inline constexpr Option options[] = {');
-      for (const row of fn.options) {
-        const t = row.type;
-        const d = defaultOf(fn, row);
-        const ranged = t.kind === 'integer' || t.kind === 'seed' || t.kind === 'number';
-        const choices = t.kind === 'choice' || t.kind === 'subset' ? `${row.name}_choice::names, ${t.choices.length}` : 'nullptr, 0';
-        out.push(`    {${cstr(row.name)}, Kind::${KINDS[t.kind]}, ${ranged ? num(t.min) : '0.0'}, ${ranged ? num(t.max) : '0.0'}, ${t.above ? 'true' : 'false'}, ${choices}, ` +
-          `${d.has}, ${num(d.value)}, ${d.from}, ${cstr(d.text)},\n     ${cstr(row.meaning)}},`);
-      }
-      out.push('};');
-      out.push(`inline constexpr Function function = {${cstr(fn.name)}, options, kCount};`);
-      out.push(`}  // namespace ${ns}`);
-      out.push('');
+  out.push('}  // namespace asl::schema\n');
+  for (const { module } of modules) out.push(`#include "schema/${module}.h"`);
+  return `${out.join('\n')}\n`;
+}
+
+function moduleText(module, functions, schema) {
+  const out = [`${GENERATED} The options of the functions of cpp/bindings/${module}.cpp.`, '#pragma once', '',
+    '#include "../schema.h"', '', 'namespace asl::schema {', ''];
+  for (const f of functions) {
+    const fn = schema[f.name];
+    const ns = snake(fn.name);
+    out.push(`namespace ${ns} {`);
+    out.push(`enum : int { ${fn.options.map((r) => r.name).join(', ')}, kCount };`);
+    for (const row of fn.options) {
+      if (row.type.kind !== 'choice' && row.type.kind !== 'subset') continue;
+      out.push(`namespace ${row.name}_choice {`);
+      out.push(`enum : int { ${row.type.choices.map(ident).join(', ')} };`);
+      out.push(`inline constexpr const char* names[] = {${row.type.choices.map(cstr).join(', ')}};`);
+      out.push(`}  // namespace ${row.name}_choice`);
     }
+    out.push('inline constexpr Option options[] = {');
+    for (const row of fn.options) {
+      const t = row.type;
+      const d = defaultOf(fn, row);
+      const ranged = t.kind === 'integer' || t.kind === 'seed' || t.kind === 'number';
+      const choices = t.kind === 'choice' || t.kind === 'subset' ? `${row.name}_choice::names, ${t.choices.length}` : 'nullptr, 0';
+      out.push(`    {${cstr(row.name)}, Kind::${KINDS[t.kind]}, ${ranged ? num(t.min) : '0.0'}, ${ranged ? num(t.max) : '0.0'}, ${t.above ? 'true' : 'false'}, ${choices}, ` +
+        `${d.has}, ${num(d.value)}, ${d.from}, ${cstr(d.text)},\n     ${cstr(row.meaning)}},`);
+    }
+    out.push('};');
+    out.push(`inline constexpr Function function = {${cstr(fn.name)}, options, kCount};`);
+    out.push(`}  // namespace ${ns}`);
+    out.push('');
   }
   out.push('}  // namespace asl::schema');
   return `${out.join('\n')}\n`;

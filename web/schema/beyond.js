@@ -9,7 +9,7 @@ export const lengthScaling = {
   returns: 'LessonResult',
   options: [
     { name: 'ns', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 1, max: 1e12, integer: (x, i, name) => `${name}[${i}] = ${fmt(x)} is not allowed: allowed an integer from 1 to 1000000000000 (a number of keys)` }), required: true, meaning: 'the row lengths n (closed form: n up to 10¹²)' },
-    { name: 'top', type: number(-1000, 1000), default: 3, meaning: 'the one distinct logit' },
+    { name: 'top', type: number(-1000, 1000), default: 3, meaning: 'the one distinct logit (3 and −2 are Nakanishi\'s illustration)' },
     { name: 'rest', type: number(-1000, 1000), default: -2, meaning: 'the other n − 1 logits' },
     { name: 's', type: number(0, 100), default: 0.43, meaning: 'the s of s·ln n' },
   ],

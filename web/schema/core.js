@@ -9,6 +9,7 @@ export const MAX_ELEMENTS = 16777216; // 2²⁴ floats in any one result matrix
 const dim = () => integer(1, MAX_DIM);
 const heads = (o) => o.heads;
 const qkvShape = (n, d) => (o) => `${n}·heads·${d} = ${o[n]}·${heads(o)}·${o[d]}`;
+const qkv = (n, d) => list({ length: (o) => o[n] * o.heads * o[d], shape: qkvShape(n, d), lengthName: `${n}·heads·${d}` });
 
 /** attention's limits on its sizes, as it checks them: the score planes, then the heads' widths. */
 function attentionLimits(o) {
@@ -25,9 +26,9 @@ export const attention = {
   summary: 'Scaled dot-product attention, forward, with the intermediates asked for.',
   returns: '{ scores?: Float32Array; scaledScores?: Float32Array; weights?: Float32Array; output?: Float32Array }',
   options: [
-    { name: 'q', type: list({ length: (o) => o.nQ * o.heads * o.dK, shape: qkvShape('nQ', 'dK') }), required: true, quoteMissing: true, meaning: 'queries, `(nQ, heads·dK)` row-major' },
-    { name: 'k', type: list({ length: (o) => o.nK * o.heads * o.dK, shape: qkvShape('nK', 'dK') }), required: true, quoteMissing: true, meaning: 'keys, `(nK, heads·dK)`' },
-    { name: 'v', type: list({ length: (o) => o.nK * o.heads * o.dV, shape: qkvShape('nK', 'dV') }), required: true, quoteMissing: true, meaning: 'values, `(nK, heads·dV)`' },
+    { name: 'q', type: qkv('nQ', 'dK'), required: true, quoteMissing: true, meaning: 'queries, `(nQ, heads·dK)` row-major' },
+    { name: 'k', type: qkv('nK', 'dK'), required: true, quoteMissing: true, meaning: 'keys, `(nK, heads·dK)`' },
+    { name: 'v', type: qkv('nK', 'dV'), required: true, quoteMissing: true, meaning: 'values, `(nK, heads·dV)`' },
     { name: 'nQ', type: dim(), required: true, meaning: 'number of queries' },
     { name: 'nK', type: dim(), required: true, meaning: 'number of keys (and values)' },
     { name: 'dK', type: dim(), required: true, meaning: 'per-head width of queries and keys; `heads·dK` ≤ 4096' },
@@ -66,8 +67,8 @@ export const dot = {
   summary: 'a·b, by the SIMD kernel.',
   returns: 'number',
   options: [
-    { name: 'a', type: row(MAX_ELEMENTS), required: true, meaning: 'the first vector' },
-    { name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a' }), required: true, meaning: 'the second, as long as `a`' },
+    { name: 'a', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the first vector' },
+    { name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a', lengthName: 'a.length' }), required: true, quoteMissing: true, meaning: 'the second, as long as `a`' },
   ],
 };
 

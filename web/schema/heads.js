@@ -25,7 +25,7 @@ export const multiHeadExample = {
     { name: 'dModel', type: integer(1, MAX_MODEL), default: 8, meaning: 'width of the embeddings' },
     { name: 'heads', type: integer(1, MAX_HEADS), default: 2, meaning: 'H; it must divide dModel' },
     { name: 'seed', type: seed(), default: 1, meaning: 'seed of the projections' },
-    { name: 'scaleBy', type: choice('dk', 'dmodel', 'none'), default: 'dk', meaning: 'divide each head\'s scores by √dK, by √dModel or by nothing' },
+    { name: 'scaleBy', type: choice('dk', 'dmodel', 'none'), default: 'dk', meaning: '`"dk"`: scores × 1/√dK per head (correct); `"dmodel"`: × 1/√dModel (a mistake found in real code); `"none"`: × 1' },
   ],
   rules(o) {
     mustDivide('heads', o.heads, o.dModel);

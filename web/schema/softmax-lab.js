@@ -3,7 +3,7 @@
 import { atMost, boolean, choice, fail, integer, list, number, seed } from './types.js';
 import { MAX_DIM } from './core.js';
 
-const model = () => ({ name: 'model', type: choice('normal', 'dot'), default: 'normal', meaning: '`"normal"`: scores = √dK·z, z standard normal; `"dot"`: scores = q·k_j for random standard normal q and keys in dK dimensions' });
+const model = () => ({ name: 'model', type: choice('normal', 'dot'), default: 'normal', meaning: '`"normal"`: scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); `"dot"`: scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK)' });
 const threshold = () => ({ name: 'threshold', type: number(0, 1e6), default: 0.01, meaning: '`fractionBelow` counts the rows whose norm is strictly below it' });
 const increasingDKs = (maxLength) => list({ elem: 'i32', minLength: 1, maxLength, min: 1, max: MAX_DIM, integer: true, increasing: true });
 const POWERS_OF_TWO = Array.from({ length: 13 }, (_, i) => 2 ** i);
@@ -76,7 +76,7 @@ export const peakWeightCap = {
   returns: 'LessonResult',
   options: [
     { name: 'n', type: integer(2, 4096), required: true, meaning: 'logits in the row' },
-    { name: 'sd', type: number(0, 50), required: true, meaning: 'their standard deviation' },
+    { name: 'sd', type: number(0, 50), required: true, meaning: 'their standard deviation (Δ ≤ 3201, so every result stays finite in float64)' },
   ],
 };
 

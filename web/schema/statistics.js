@@ -28,7 +28,7 @@ export const dotProducts = {
     ...distributionOptions(),
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     { name: 'bins', type: integer(1, 1000), default: 30, meaning: 'histogram bins' },
-    { name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]' }), defaultText: '[min, max] of the values', meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)' },
+    { name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]', lengthName: '2' }), defaultText: '[min, max] of the values', meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)' },
   ],
   rules(o, given) {
     uniformHasNoMoments(o, given);
@@ -65,7 +65,7 @@ export const scaleVariance = {
   options: [
     { name: 'c', type: number(-1e6, 1e6), required: true, meaning: 'the factor c' },
     { name: 'values', type: list({ minLength: 1, maxLength: 1048576 }), defaultText: 'drawn', meaning: 'the values X (float32); then `count`, `seed`, `distribution`, `mean` and `std` are errors' },
-    { name: 'count', type: integer(1, 1048576), default: 1000, meaning: 'values drawn when `values` is not given' },
+    { name: 'count', type: integer(1, 1048576), default: 1000, meaning: 'values drawn when `values` is not given (the same numbers as `engine.random` for uniform or standard normal)' },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     ...distributionOptions(),
   ],

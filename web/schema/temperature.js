@@ -9,8 +9,8 @@ export const boltzmann = {
   returns: 'LessonResult',
   options: [
     { name: 'scores', type: list({ elem: 'f64', minLength: 1, maxLength: 512, min: -1e6, max: 1e6 }), required: true, meaning: 'one row of scores' },
-    { name: 'betas', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 0, max: 1e6 }), required: true, meaning: 'the inverse temperatures β' },
-    { name: 'shift', type: number(-1e6, 1e6), default: 0, meaning: 'a constant added to every score' },
+    { name: 'betas', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 0, max: 1e6 }), required: true, meaning: 'the inverse temperatures β (a logarithmic slider from 10⁻³ to 10³ fits)' },
+    { name: 'shift', type: number(-1e6, 1e6), default: 0, meaning: 'a constant added to every score (the shift-invariance demo)' },
   ],
 };
 
@@ -50,7 +50,7 @@ const projectionOptions = () => [
   { name: 'dX', type: integer(1, 1024), default: 64, meaning: 'width of the random X' },
   { name: 'dK', type: integer(1, 1024), default: 64, meaning: 'd_k of W_q and W_k' },
   { name: 'sigmaX', type: number(0.001, 100), default: 1, meaning: 'σ of X\'s entries' },
-  { name: 'sigmaWq', type: number(0.001, 100), default: 0.125, meaning: 'σ of W_q\'s entries' },
+  { name: 'sigmaWq', type: number(0.001, 100), default: 0.125, meaning: 'σ of W_q\'s entries (the defaults are the unit case at dX = 64: dX·σ_X²·σ_W² = 1)' },
   { name: 'sigmaWk', type: number(0.001, 100), default: 0.125, meaning: 'σ of W_k\'s entries' },
   { name: 'meanX', type: number(-10, 10), default: 0, meaning: 'mean of X\'s entries' },
   { name: 'tokens', type: integer(2, 64), default: 8, meaning: 'rows of X' },
@@ -70,7 +70,7 @@ export const assumptionCheck = {
   returns: 'LessonResult',
   options: [
     ...projectionOptions(),
-    { name: 'drift', type: number(0.01, 100), default: 1, meaning: 'a factor on W_q and W_k' },
+    { name: 'drift', type: number(0.01, 100), default: 1, meaning: 'W_q and W_k multiplied by it' },
   ],
   rules(o) {
     projectionWork(o, 1);

@@ -133,7 +133,7 @@ export function text(maxBytes) {
 export function list({ elem = 'f32', style = elem === 'f64' ? 'doubles' : 'floats', length = null, shape = null, lengthName = null,
   minLength = 1, maxLength, min = -Infinity, max = Infinity, integer: integers = false, increasing = false } = {}) {
   const t = {
-    kind: 'list', elem, style, length, shape, minLength, maxLength, min, max, integers, increasing,
+    kind: 'list', elem, style, length, shape, lengthName, minLength, maxLength, min, max, integers, increasing,
     ts: elem === 'i32' ? 'ArrayLike<number>' : `${elem === 'f64' ? 'Float64Array' : 'Float32Array'} | ArrayLike<number>`,
   };
   const entries = integers && increasing ? `increasing integers from ${fmt(min)} to ${fmt(max)}`
