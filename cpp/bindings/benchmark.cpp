@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "bench/bench_case.h"
+#include "bench/ceiling.h"
 #include "bench/sweep_case.h"
 #include "common.h"
 #include "kernels/kernels.h"
@@ -38,11 +39,12 @@ bool sizes_ok(int n, int d_k, int repeats, int inner, int warmup) {
          static_cast<double>(repeats) * inner <= 1e7;
 }
 
-// benchmark(op, n, dK, repeats, inner, warmup, seed, output): op "attention" | "softmax" | "qkt" | "wv" (one head,
+// benchmark(op, n, dK, repeats, inner, warmup, seed, output): op "attention" | "attention-output" | "softmax" |
+// "qkt" | "wv" (one head,
 // n_q = n_k = n, d_v = d_k; cpp/bench/bench_case.h). output: run once, untimed, and answer the result instead.
 val benchmark(std::string op_name, int n, int d_k, int repeats, int inner, int warmup, double seed, bool output) {
   bench::Op op = bench::Op::attention;
-  if (!bench::parse_op(op_name, &op)) return problem("op = \"" + op_name + "\": use attention, softmax, qkt or wv");
+  if (!bench::parse_op(op_name, &op)) return problem("op = \"" + op_name + "\": use attention, attention-output, softmax, qkt or wv");
   if (!sizes_ok(n, d_k, repeats, inner, warmup)) return problem("a size or count is out of range");
   bench::Case c(op, n, d_k, static_cast<std::uint64_t>(seed));
 #if defined(ASL_ATTENTION_EIGEN)
@@ -77,6 +79,20 @@ val benchmark_sweep(std::string method_name, int max_dim, int vectors, bool norm
     return r;
   }
   return time_runs([&c] { c.run(); }, warmup, repeats, 1);
+}
+
+// benchmarkCeiling(repeats, iterations): milliseconds of `iterations` rounds of cpp/bench/ceiling.h's twelve
+// independent f32x4 multiply-adds, `repeats` times (kCeilingFlopsPerIteration flops a round): the machine's ceiling.
+val benchmark_ceiling(int repeats, double iterations) {
+#if defined(ASL_SIMD)
+  volatile float x = 0.999f, y = 0.001f, sink = 0.0f;
+  const long n = static_cast<long>(iterations);
+  const auto run = [&] { sink = sink + bench::madd_ceiling(n, x, y); };
+  return time_runs(run, 1, repeats, 1);
+#else
+  (void)repeats, (void)iterations;
+  return problem("this module has no SIMD kernels");
+#endif
 }
 
 // What this module's benchmark() times ("engine" or "eigen") and how the module was built.
@@ -114,4 +130,5 @@ EMSCRIPTEN_BINDINGS(asl_benchmark) {
   emscripten::function("benchmark", &benchmark);
   emscripten::function("benchmarkInfo", &benchmark_info);
   emscripten::function("benchmarkSweep", &benchmark_sweep);
+  emscripten::function("benchmarkCeiling", &benchmark_ceiling);
 }

@@ -60,11 +60,11 @@ long attention_forward_select(const float* q, const float* k, const float* v, co
                        n_k);
       // 2. scaled = scale · scores, each checked: a score beyond float32 stops the call.
       kern::scale(s_blk, scale, sc_blk, block);
-      for (int j = 0; j < block; ++j)
-        if (!(sc_blk[j] - sc_blk[j] == 0.0f)) {
-          *bad_score = sc_blk[j];
-          return at + j;
-        }
+      const int bad = kern::first_nonfinite(sc_blk, block);
+      if (bad >= 0) {
+        *bad_score = sc_blk[bad];
+        return at + bad;
+      }
       if (!softmax) continue;
       // 3. mask and 4. softmax, as attention_forward does them
       if (!causal) {
