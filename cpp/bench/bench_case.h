@@ -1,5 +1,5 @@
 // One benchmarked operation with its inputs and outputs, allocated and filled once from asl::Rng: shared by the
-// WASM benchmark binding (cpp/bindings/bindings.cpp) and the native attention-bench, so both time the same thing.
+// WASM benchmark binding (cpp/bindings/benchmark.cpp) and the native attention-bench, so both time the same thing.
 // It does no timing itself. run_eigen() needs cpp/engine/attention_eigen.cpp linked in; run_engine() does not.
 #pragma once
 
