@@ -15,9 +15,10 @@ export function caseLabel(c) {
   return `${c.op === 'qkt' ? 'Q·Kᵀ' : 'W·V'} (${c.n}, ${c.dK})`;
 }
 
+/** A benchmark binding's answer: a string is its complaint. */
 function unwrap(name, answer) {
-  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
-  return answer.value;
+  if (typeof answer === 'string') throw new Error(`${name}: ${answer}`);
+  return answer;
 }
 
 /** One of our Emscripten modules (build/wasm/<file>.cjs): its benchmark() binding does the timing in WASM. */
@@ -28,7 +29,8 @@ async function ourModule(id, label, file, expect) {
   if (info.implementation !== expect.implementation || info.kernels !== expect.kernels) {
     throw new Error(`${path}: benchmarkInfo() says ${JSON.stringify(info)}, expected ${JSON.stringify(expect)}`);
   }
-  const options = (c, extra) => ({ op: c.op, n: c.n, ...(c.op === 'softmax' ? {} : { dK: c.dK }), seed: 1, ...extra });
+  // benchmark(op, n, dK, repeats, inner, warmup, seed, output), cpp/bindings/benchmark.cpp
+  const call = (c, repeats, inner, warmup, output) => core.benchmark(c.op, c.n, c.dK ?? 1, repeats, inner, warmup, 1, output);
   return {
     id,
     label,
@@ -37,11 +39,11 @@ async function ourModule(id, label, file, expect) {
     /** Per-run ms of `repeats` samples, each the mean of `inner` runs, after one untimed warm-up run. */
     supports: () => true,
     run(c, { repeats, inner }) {
-      return unwrap(`${id} benchmark`, core.benchmark(options(c, { repeats, inner, warmup: 1 })));
+      return unwrap(`${id} benchmark`, call(c, repeats, inner, 1, false));
     },
     /** The result of one run (for the cross-check). */
     output(c) {
-      return unwrap(`${id} benchmark`, core.benchmark(options(c, { output: true })));
+      return unwrap(`${id} benchmark`, call(c, 1, 1, 0, true));
     },
   };
 }
@@ -55,11 +57,11 @@ export function loadOurModules() {
 }
 
 /** Seeded N(0, 1) (or uniform) float32 data from our engine's generator, so tfjs sees the same inputs as we do. */
-function engineRandom(core, seed, count, distribution) {
+function engineRandom(engine, seed, count, distribution) {
   const out = new Float32Array(count);
   const chunk = 1 << 20;  // the random binding's limit; chunks past the first use seeds seed+1, … (timing only)
   for (let start = 0, s = seed; start < count; start += chunk, s += 1) {
-    const part = unwrap('random', core.random({ seed: s, count: Math.min(chunk, count - start), distribution }));
+    const part = engine.random({ seed: s, count: Math.min(chunk, count - start), distribution });
     out.set(part, start);
   }
   return out;
@@ -70,7 +72,7 @@ function engineRandom(core, seed, count, distribution) {
  * folder with fs (the Emscripten loader takes its Node path, not fetch), so setWasmPaths is not needed; which file
  * was instantiated is recorded below by wrapping WebAssembly.instantiate while the backend starts.
  */
-export async function loadTfjs(core) {
+export async function loadTfjs(engine) {
   const tf = await import('@tensorflow/tfjs-core');
   const wasmBackend = await import('@tensorflow/tfjs-backend-wasm');
   wasmBackend.setThreadsCount(1);
@@ -112,12 +114,12 @@ export async function loadTfjs(core) {
       const { op, n, dK } = c;
       let t;
       if (op === 'softmax') {
-        t = { x: tf.tensor2d(engineRandom(core, 1, n * n, 'normal'), [n, n]) };
+        t = { x: tf.tensor2d(engineRandom(engine, 1, n * n, 'normal'), [n, n]) };
       } else if (op === 'wv') {  // the same distributions as our benchmark(), other draws (used for timing only)
-        const w = engineRandom(core, 1, n * n, 'uniform').map((u) => (u * 2) / n);
-        t = { w: tf.tensor2d(w, [n, n]), v: tf.tensor2d(engineRandom(core, 2, n * dK, 'normal'), [n, dK]) };
+        const w = engineRandom(engine, 1, n * n, 'uniform').map((u) => (u * 2) / n);
+        t = { w: tf.tensor2d(w, [n, n]), v: tf.tensor2d(engineRandom(engine, 2, n * dK, 'normal'), [n, dK]) };
       } else {  // q, k, v: the first 3·n·dK normals of seed 1, exactly as our benchmark() fills them
-        const qkv = engineRandom(core, 1, 3 * n * dK, 'normal');
+        const qkv = engineRandom(engine, 1, 3 * n * dK, 'normal');
         const part = (i) => tf.tensor2d(qkv.subarray(i * n * dK, (i + 1) * n * dK), [n, dK]);
         t = { q: part(0), k: part(1), v: part(2), scale: tf.scalar(1 / Math.sqrt(dK)) };
       }

@@ -17,6 +17,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import { ROOT, caseLabel, loadOurModules, loadTfjs } from './implementations.mjs';
+import { loadEngine } from '../web/engine.js';
 import { caseKey, judgeTargets, markdown, speedup, summarize, sweepSummary } from './report.mjs';
 import { runSweepBench } from './sweep.mjs';
 
@@ -135,7 +136,7 @@ function nproc() {
 
 /** The attention and softmax part: every implementation round-robin, then native; the tables' rows and notes. */
 async function runAttention(args, ours) {
-  const tfjs = await loadTfjs(ours[1].core);
+  const tfjs = await loadTfjs(await loadEngine());
   const impls = [...ours, tfjs.tfjs, tfjs.tfjsNoRead, tfjs.tfjsKt];
   log(`tfjs ${tfjs.info.tfjsCore}, backend ${tfjs.info.backend}, binary ${tfjs.info.binary}, SIMD ` +
       `${tfjs.info.simdSupported}, threads ${tfjs.info.threads}`);

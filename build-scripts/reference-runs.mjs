@@ -18,6 +18,17 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
+// Source 003's Table 1, the file the CLI's table1 command and the page read too.
+const TABLE_1 = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'table1.json'), 'utf8'));
+
+/** The paper's test accuracy (a fraction) for a printed row and a method ("inverse-sqrt-dk", "fixed 5"), or null. */
+function paperAccuracy(rowNumber, method) {
+  const row = TABLE_1.rows.find((r) => r.row === rowNumber);
+  if (!row) throw new Error(`Table 1 has no row ${rowNumber} (web/data/table1.json)`);
+  if (method === 'inverse-sqrt-dk') return row.inverseSqrtDk / 100;
+  const tuned = method.startsWith('fixed ') ? row.tuned.find((t) => t.beta === Number(method.slice(6))) : null;
+  return tuned ? tuned.accuracy / 100 : null;
+}
 
 // One experiment = one set of training options over some of the paper's rows; its strategies and rows may be split
 // over several commands so two can run at once. `cost` is a rough CPU-seconds estimate per seed, used only to start
@@ -129,7 +140,7 @@ async function main() {
         experiment: job.experiment.id,
         method: row.method, // "inverse-sqrt-dk", "fixed 5" (the paper's β for this row), "search", "dynamic", "learned"
         config: row.config,
-        paperTestAccuracy: row.paperTestAccuracy, // the CLI's copy of the paper's figure for this method, or null
+        paperTestAccuracy: paperAccuracy(row.row, row.method), // web/data/table1.json's figure for this method, or null
         beta: row.beta,
         tokenAccuracy: row.tokenAccuracy,
         sequenceAccuracy: row.sequenceAccuracy,

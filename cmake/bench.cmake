@@ -1,6 +1,7 @@
 # The benchmark's targets (build-scripts/bench runs them through bench/run.mjs). Included at the end of
 # CMakeLists.txt, so it reuses its functions and engine libraries. With Emscripten: build/wasm/attention_core_eigen.cjs,
-# the page's bindings whose benchmark() times cpp/engine/attention_eigen.cpp instead of the kernels. Natively:
+# the page's bindings (the same objects as attention_core) with a benchmark() that times
+# cpp/engine/attention_eigen.cpp instead of the kernels. Natively:
 # attention-bench, which times the engine (SSE2 kernels) and the same Eigen code with std::chrono and prints JSON.
 
 if(EMSCRIPTEN)
@@ -8,9 +9,10 @@ if(EMSCRIPTEN)
   # but Eigen 3.4 has no wasm_simd128 packet math, so its own code paths are scalar. No -msse flags on purpose.
   # Everything in this module at -O3: Eigen's product kernels are templates instantiated here, and at the bindings'
   # usual -Os they were 65× slower (see asl_add_wasm_module), which made this baseline unfairly slow.
-  asl_add_wasm_module(attention_core_eigen asl_engine_simd -O3)
-  target_sources(attention_core_eigen PRIVATE cpp/engine/attention_eigen.cpp)
+  asl_add_wasm_module(attention_core_eigen asl_engine_simd asl_bindings_simd)
+  target_sources(attention_core_eigen PRIVATE cpp/bindings/benchmark.cpp cpp/engine/attention_eigen.cpp)
   target_compile_definitions(attention_core_eigen PRIVATE ASL_ATTENTION_EIGEN=1)
+  target_compile_options(attention_core_eigen PRIVATE ${ASL_WARNINGS} -O3)
 else()
   add_executable(attention-bench cpp/bench/attention_bench.cpp cpp/engine/attention_eigen.cpp)
   target_link_libraries(attention-bench PRIVATE asl_engine)

@@ -1,243 +1,322 @@
-// The only JavaScript that touches the Emscripten module. It loads the engine once, passes options objects in,
-// and turns the bindings' { ok: false, error } answers into ordinary Errors. It does no math of its own.
+// The only JavaScript that touches the Emscripten module. Each method checks its options against the function's
+// schema (web/schema/) while copying them, once, into WASM memory this module owns (an arena reused from call to
+// call), calls the binding of the same name (cpp/bindings/<module>.cpp) with the address, and answers copies of the
+// results. attention, softmax and dot call plain WASM exports with pointers: no JS value crosses on their way. It
+// does no math of its own.
 import createAttentionCore from '../build/wasm/attention_core.cjs';
+import { readAttention } from './schema/attention-fast.js';
+import { SCHEMA } from './schema/index.js';
+import { named, placed, readOptions } from './schema/validate.js';
+import { fmt } from './schema/types.js';
 
 let enginePromise = null;
 
-// The engine's longest list (kMaxElements in cpp/bindings/bindings.cpp): a longer array is refused before it is copied.
-const MAX_LIST = 16777216;
+const ARENA_START = 64 << 10; // bytes the arena starts with (and keeps): every small call fits
+const ARENA_KEEP = 4 << 20; // an arena grown past this for one big call is given back after it
 
-const what = (x) => (typeof x === 'string' ? JSON.stringify(x) : typeof x === 'object' ? (x === null ? 'null' : Array.isArray(x) ? 'an array' : 'an object') : typeof x);
-
-/**
- * A plain copy of one option value: numbers, strings, booleans, null and undefined as they are; arrays as arrays of
- * numbers; typed arrays as copies; plain objects copied the same way. Everything a caller's getter, Proxy or array
- * element could do happens here, in JavaScript, before the engine runs: a caller's own exception propagates and the
- * engine is untouched. BigInts, Symbols, functions and non-numbers inside arrays are refused by name.
- */
-function plainValue(fn, key, value) {
-  const type = typeof value;
-  if (type === 'bigint' || type === 'symbol' || type === 'function') {
-    throw new Error(`${fn}: ${key} is a ${type}: not allowed (numbers, strings, booleans and arrays of numbers are)`);
-  }
-  if (type !== 'object' || value === null) return value;
-  if (ArrayBuffer.isView(value)) {
-    if (value instanceof DataView) return value; // refused by the binding, which names it
-    if (value instanceof BigInt64Array || value instanceof BigUint64Array) {
-      throw new Error(`${fn}: ${key} is a ${value.constructor.name}: not allowed; pass a Float32Array, a Float64Array or an array of numbers`);
-    }
-    try {
-      return value.slice();
-    } catch {
-      throw new Error(`${fn}: ${key} is a ${value.constructor.name} whose buffer is detached: pass one that holds its values`);
-    }
-  }
-  if (Array.isArray(value)) {
-    const n = value.length;
-    if (n > MAX_LIST) throw new Error(`${fn}: ${key} has ${n} entries: allowed at most ${MAX_LIST}`);
-    const copy = new Array(n);
-    for (let i = 0; i < n; i += 1) {
-      const x = value[i];
-      if (typeof x !== 'number') throw new Error(`${fn}: ${key}[${i}] = ${what(x)} is not allowed: entries must be numbers`);
-      copy[i] = x;
-    }
-    return copy;
-  }
-  return plainOptions(fn, value);
-}
-
-/** The options object as plain data (see plainValue); anything else is passed on for the binding to refuse by name. */
-function plainOptions(fn, options) {
-  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) return options;
-  const out = {};
-  for (const key of Object.keys(options)) out[key] = plainValue(fn, key, options[key]);
-  return out;
-}
-
-// Calls one binding with a plain copy of its options; every binding answers { ok, value } or { ok: false, error }.
-function call(core, name, options) {
-  const answer = core[name](plainOptions(name, options));
-  if (!answer.ok) throw new Error(`${name}: ${answer.error}`);
-  return answer.value;
-}
-
-// A trainer is an id into the module's table; this object owns it. After delete() every method throws.
-function makeTrainer(core, info) {
-  const { id } = info;
-  let live = true;
-  const use = (name, options) => {
-    if (!live) throw new Error(`${name}: this trainer has been deleted`);
-    return call(core, name, { id, ...options });
+/** WASM memory for one call's options and results, reused while it is small; web/schema/validate.js fills it. */
+function makeArena(core) {
+  let size = ARENA_START;
+  let base = core._malloc(size);
+  return {
+    /** The address of `bytes` free bytes (16-aligned), valid until the next reserve(). */
+    reserve(bytes) {
+      if (bytes > size) {
+        core._free(base);
+        size = Math.max(bytes, 2 * size);
+        base = core._malloc(size);
+        if (!base) {
+          size = ARENA_START;
+          base = core._malloc(size);
+          throw new Error(`the engine cannot allocate ${bytes} bytes for this call`);
+        }
+      }
+      return base;
+    },
+    /** After a call: a big arena goes back to its starting size (its memory to malloc). */
+    release() {
+      if (size <= ARENA_KEEP) return;
+      core._free(base);
+      size = ARENA_START;
+      base = core._malloc(size);
+    },
+    // Views of the whole memory, fetched each time: memory growth replaces them.
+    f32: () => core.HEAPF32,
+    f64: () => core.HEAPF64,
+    i32: () => core.HEAP32,
+    u8: () => core.HEAPU8,
   };
-  return Object.freeze({
-    /** The configuration as run (defaults filled in), the parameter tensors and their count, stepsPerEpoch, … */
-    info,
-    /** Runs up to n optimizer steps: { loss, losses, betas, step, totalSteps, epoch, beta, lr, phase, done, … }. */
-    step(n = 1) {
-      return use('trainerStep', { steps: n });
-    },
-    /** The current model on "test" (default), "val" or "train": { tokenAccuracy, sequenceAccuracy, loss, count }. */
-    evaluate(split = 'test') {
-      return use('trainerEvaluate', { split });
-    },
-    /** Attention weights (heads·L·L, row-major) of validation example `index`, with its inputs and prediction. */
-    attentionFor(index) {
-      return use('trainerAttention', { index });
-    },
-    /** Frees the trainer's memory. Safe to call twice. */
-    delete() {
-      if (!live) return;
-      live = false;
-      call(core, 'trainerDelete', { id });
-    },
-    get deleted() {
-      return !live;
-    },
-  });
 }
+
+const align = (bytes) => (bytes + 15) & ~15;
 
 function makeEngine(core) {
-  const info = core.info();
+  const arena = makeArena(core);
+
+  /**
+   * The checked options of `name`, copied into the arena (their addresses in `placed`); a bad one throws an Error.
+   * slots: false for the plain exports, which take pointers and sizes instead of a slot block.
+   */
+  let reading = false; // a caller's getter or Proxy may not call the engine while its options are read
+  const read = (name, options, ctx, extra, slots = true) => {
+    if (reading) throw new Error(`${name}: called from a getter or Proxy while another call's options were read`);
+    reading = true;
+    try {
+      return readOptions(SCHEMA[name], options, arena, ctx, extra, slots);
+    } catch (error) {
+      arena.release();
+      throw named(name, error);
+    } finally {
+      reading = false;
+    }
+  };
+  /** The slot block of a binding's options. */
+  const slotsOf = (name, options, ctx) => {
+    read(name, options, ctx);
+    return placed.base;
+  };
+  /** What a binding answered: a string is a problem only the engine could see. */
+  const answer = (name, value) => {
+    arena.release();
+    if (typeof value === 'string') throw new Error(`${name}: ${value}`);
+    return value;
+  };
+
+  // ---- attention: results laid out after the options, only those asked for -----------------------------------
+  const attentionBytes = (o) => {
+    const plane = 4 * o.heads * o.nQ * o.nK;
+    let bytes = 0;
+    for (let bit = 0; bit < 3; bit += 1) if (o.outputs & (1 << bit)) bytes += align(plane);
+    if (o.outputs & 8) bytes += align(4 * o.nQ * o.heads * o.dV);
+    return bytes + align(4 * 2 * 8 * o.nK) + 16; // the workspace (kAttentionRowBlock rows, twice) and the problem slot
+  };
+  function attention(options) {
+    if (reading) throw new Error('attention: called from a getter or Proxy while another call\'s options were read');
+    reading = true;
+    let o;
+    try {
+      o = readAttention(options, arena, attentionBytes);
+    } catch (error) {
+      arena.release();
+      throw named('attention', error);
+    } finally {
+      reading = false;
+    }
+    const [q, k, v] = placed.lists;
+    const plane = o.heads * o.nQ * o.nK;
+    const outLength = o.nQ * o.heads * o.dV;
+    const at = [0, 0, 0, 0];
+    let next = placed.end;
+    for (let bit = 0; bit < 4; bit += 1) {
+      if (!(o.outputs & (1 << bit))) continue;
+      at[bit] = next;
+      next += align(4 * (bit === 3 ? outLength : plane));
+    }
+    const workspace = next;
+    const problem = workspace + align(4 * 2 * 8 * o.nK);
+    try {
+      const status = core._asl_attention(q, k, v, o.nQ, o.nK, o.dK, o.dV, o.heads,
+        o.scale, o.causal ? 1 : 0, at[0], at[1], at[2], at[3], workspace, problem);
+      const heap = core.HEAPF32;
+      if (status > 0) {
+        throw new Error(`attention: the scaled scores overflow float32 (score ${status - 1} = ${fmt(heap[problem >> 2])}): ` +
+          'allowed inputs whose scale·q·k stays within ±3.4e38; scale q, k or scale down');
+      }
+      if (status < 0) {
+        throw new Error(`attention: the output overflows float32 (entry ${-status - 1}): allowed values whose weighted ` +
+          'sums stay within ±3.4e38; scale v down');
+      }
+      const copy = (bit, n) => heap.slice(at[bit] >> 2, (at[bit] >> 2) + n);
+      const result = {}; // named stores, in OUTPUTS order, so every result of one kind has one shape
+      if (at[0]) result.scores = copy(0, plane);
+      if (at[1]) result.scaledScores = copy(1, plane);
+      if (at[2]) result.weights = copy(2, plane);
+      if (at[3]) result.output = copy(3, outLength);
+      return result;
+    } finally {
+      arena.release();
+    }
+  }
+
+  function softmaxOf(name, values, beta, naive) {
+    const o = read(name, { values, beta }, null, (p) => align(4 * p.values.length), false);
+    const n = o.values.length;
+    const y = placed.end;
+    core._asl_softmax(placed.lists[0], o.beta, y, n, naive);
+    const out = core.HEAPF32.slice(y >> 2, (y >> 2) + n);
+    arena.release();
+    return out;
+  }
+
+  // ---- the training lab: a trainer is an id into the module's table; this object owns it ---------------------
+  function makeTrainer(info) {
+    const { id } = info;
+    const ctx = { valSize: info.valSize };
+    let live = true;
+    const alive = (name) => {
+      if (!live) throw new Error(`${name}: this trainer has been deleted`);
+    };
+    return Object.freeze({
+      /** The configuration as run (defaults filled in), the parameter tensors and their count, stepsPerEpoch, … */
+      info,
+      /** Runs up to n optimizer steps: { loss, losses, betas, step, totalSteps, epoch, beta, lr, phase, done, … }. */
+      step(n = 1) {
+        alive('trainerStep');
+        return answer('trainerStep', core.trainerStep(id, slotsOf('trainerStep', { steps: n })));
+      },
+      /** The current model on "test" (default), "val" or "train": { tokenAccuracy, sequenceAccuracy, loss, count }. */
+      evaluate(split = 'test') {
+        alive('trainerEvaluate');
+        return answer('trainerEvaluate', core.trainerEvaluate(id, slotsOf('trainerEvaluate', { split })));
+      },
+      /** Attention weights (heads·L·L, row-major) of validation example `index`, with its inputs and prediction. */
+      attentionFor(index) {
+        alive('trainerAttention');
+        return answer('trainerAttention', core.trainerAttention(id, slotsOf('trainerAttention', { index }, ctx)));
+      },
+      /** Frees the trainer's memory. Safe to call twice. */
+      delete() {
+        if (!live) return;
+        live = false;
+        core.trainerDelete(id);
+      },
+      get deleted() {
+        return !live;
+      },
+    });
+  }
+
   return Object.freeze({
     /** { version, kernels: "wasm_simd128" | "scalar", simd: boolean } */
-    info,
+    info: core.info(),
 
-    /** Scaled dot-product attention; see docs/API.md. */
-    attention(options) {
-      return call(core, 'attention', options);
-    },
+    /** Scaled dot-product attention: { scores, scaledScores, weights, output }, or those named in `outputs`. */
+    attention,
 
     /** Stable softmax of beta·values. */
     softmax(values, beta = 1) {
-      return call(core, 'softmax', { values, beta });
+      return softmaxOf('softmax', values, beta, 0);
     },
 
     /** The textbook exp(beta·x)/Σexp(beta·x), which overflows to NaN past beta·x ≈ 88.72 (float32). */
     softmaxNaive(values, beta = 1) {
-      return call(core, 'softmaxNaive', { values, beta });
+      return softmaxOf('softmaxNaive', values, beta, 1);
     },
 
     /** a·b for two equally long arrays. */
     dot(a, b) {
-      return call(core, 'dot', { a, b });
+      const o = read('dot', { a, b }, null, null, false);
+      const value = core._asl_dot(placed.lists[0], placed.lists[1], o.a.length);
+      arena.release();
+      return value;
     },
 
     /** The engine's seeded generator: { seed, count, distribution: "uniform" | "normal" } → Float64Array. */
     random(options) {
-      return call(core, 'random', options);
+      return answer('random', core.random(slotsOf('random', options)));
     },
 
     /** Every matrix of the "money bank grows" lesson. */
     selfAttentionExample(options = {}) {
-      return call(core, 'selfAttentionExample', options);
+      return answer('selfAttentionExample', core.selfAttentionExample(slotsOf('selfAttentionExample', options)));
     },
 
-    /**
-     * Lesson 2: `pairs` dot products of random vectors of dimension `dim`, with their mean, population variance,
-     * histogram and what theory predicts. See docs/API.md.
-     */
+    /** Lesson 2: `pairs` dot products of random vectors of dimension `dim`, their moments, histogram and theory. */
     dotProducts(options) {
-      return call(core, 'dotProducts', options);
+      return answer('dotProducts', core.dotProducts(slotsOf('dotProducts', options)));
     },
 
     /** Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1…maxDim. */
     varianceSweep(options = {}) {
-      return call(core, 'varianceSweep', options);
+      return answer('varianceSweep', core.varianceSweep(slotsOf('varianceSweep', options)));
     },
 
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
-      return call(core, 'softmaxStats', options);
+      return answer('softmaxStats', core.softmaxStats(slotsOf('softmaxStats', options)));
     },
 
-    /**
-     * Lesson 3: Monte Carlo Jacobian norm against dK, unscaled and scaled by 1/√dK: mean, median, quartiles, share
-     * of rows below `threshold`, and for model "dot" the gradient that reaches the query.
-     */
+    /** Lesson 3: Monte Carlo Jacobian norm against dK, unscaled and scaled by 1/√dK. */
     gradientSweep(options = {}) {
-      return call(core, 'gradientSweep', options);
+      return answer('gradientSweep', core.gradientSweep(slotsOf('gradientSweep', options)));
     },
 
-    /** Lesson 3: every row's gradient norms at one dK, unscaled and scaled, with their spread and a log-bin histogram. */
+    /** Lesson 3: every row's gradient norms at one dK, unscaled and scaled, with their spread and a histogram. */
     gradientDistribution(options) {
-      return call(core, 'gradientDistribution', options);
+      return answer('gradientDistribution', core.gradientDistribution(slotsOf('gradientDistribution', options)));
     },
 
     /** The largest softmax weight one key can get in a row of n logits with spread sd, and the row that reaches it. */
     peakWeightCap(options) {
-      return call(core, 'peakWeightCap', options);
+      return answer('peakWeightCap', core.peakWeightCap(slotsOf('peakWeightCap', options)));
     },
 
     /** Lesson 2: both sides of Var(cX) = c²·Var(X). */
     scaleVariance(options) {
-      return call(core, 'scaleVariance', options);
+      return answer('scaleVariance', core.scaleVariance(slotsOf('scaleVariance', options)));
     },
 
     /** Lesson 3's numerics panel: naive and stable softmax in float32 and float64, and where exp overflows. */
     softmaxNumerics(options) {
-      return call(core, 'softmaxNumerics', options);
+      return answer('softmaxNumerics', core.softmaxNumerics(slotsOf('softmaxNumerics', options)));
     },
 
     /** Lesson 4: softmax(β·scores) for each β (T = 1/β) with entropy and largest weight, and for scores + shift. */
     boltzmann(options) {
-      return call(core, 'boltzmann', options);
+      return answer('boltzmann', core.boltzmann(slotsOf('boltzmann', options)));
     },
 
     /** Lesson 4: one score matrix normalised over its last index (rows sum to 1, attention) and over its first. */
     normalisationDemo(options) {
-      return call(core, 'normalisationDemo', options);
+      return answer('normalisationDemo', core.normalisationDemo(slotsOf('normalisationDemo', options)));
     },
 
     /** Lesson 4: each step of Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = dK by Monte Carlo, beside its closed form. */
     derivation(options = {}) {
-      return call(core, 'derivation', options);
+      return answer('derivation', core.derivation(slotsOf('derivation', options)));
     },
 
     /** Lesson 4: score variances of Q = X·W_q, K = X·W_k predicted and measured, on and off the diagonal. */
     assumptionCheck(options = {}) {
-      return call(core, 'assumptionCheck', options);
+      return answer('assumptionCheck', core.assumptionCheck(slotsOf('assumptionCheck', options)));
     },
 
     /** Lesson 4: W_q and W_k scaled by each drift factor: score variance and softmax sharpness. */
     weightDrift(options = {}) {
-      return call(core, 'weightDrift', options);
+      return answer('weightDrift', core.weightDrift(slotsOf('weightDrift', options)));
     },
 
     /** Lesson 5: multi-head attention on the "money bank grows" model, Concat(head_1 … head_H)·W^O. */
     multiHeadExample(options = {}) {
-      return call(core, 'multiHeadExample', options);
+      return answer('multiHeadExample', core.multiHeadExample(slotsOf('multiHeadExample', options)));
     },
 
     /** Lesson 5: Monte Carlo over H of per-head score variance and sharpness when scaling by √dK, √dModel or 1. */
     multiHeadSweep(options = {}) {
-      return call(core, 'multiHeadSweep', options);
+      return answer('multiHeadSweep', core.multiHeadSweep(slotsOf('multiHeadSweep', options)));
     },
 
-    /**
-     * Lesson 7: for each n in `ns`, the largest weight and entropy of a row with one logit `top` and n − 1 logits
-     * `rest`, plain and with every logit multiplied by s·ln n (closed form; n up to 10¹²). See docs/API.md.
-     */
+    /** Lesson 7: per n, the largest weight and entropy of one logit `top` among n − 1 logits `rest`, plain and × s·ln n. */
     lengthScaling(options) {
-      return call(core, 'lengthScaling', options);
+      return answer('lengthScaling', core.lengthScaling(slotsOf('lengthScaling', options)));
     },
 
-    /** Lesson 7: per dK, a query's logits against an aligned key (correlation rho) and n − 1 others, under 1/√dK and μP's 1/dK. */
+    /** Lesson 7: per dK, a query's logits against an aligned key and n − 1 others, under 1/√dK and μP's 1/dK. */
     alignmentScaling(options) {
-      return call(core, 'alignmentScaling', options);
+      return answer('alignmentScaling', core.alignmentScaling(slotsOf('alignmentScaling', options)));
     },
 
     /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
     qkNormDemo(options = {}) {
-      return call(core, 'qkNormDemo', options);
+      return answer('qkNormDemo', core.qkNormDemo(slotsOf('qkNormDemo', options)));
     },
 
     /**
-     * Lesson 6: a training run of the sequence-reversal task ({ model, L, R, trainSize, valSize, testSize, dModel,
-     * heads, betaStrategy, beta, lr, batchSize, epochs, seed, … }; see docs/API.md). The trainer holds WASM
-     * memory until its delete(): use try { … } finally { trainer.delete(); }.
+     * Lesson 6: a training run of the sequence-reversal task (docs/API.md). The trainer holds WASM memory until its
+     * delete(): use try { … } finally { trainer.delete(); }.
      */
     createTrainer(options = {}) {
-      return makeTrainer(core, call(core, 'createTrainer', options));
+      return makeTrainer(answer('createTrainer', core.createTrainer(slotsOf('createTrainer', options))));
     },
 
     /** What the engine holds right now: malloc'd bytes, live JS-value handles and live trainers (tests find leaks). */
@@ -252,7 +331,7 @@ export function loadEngine() {
   if (!enginePromise) {
     // The core is compiled synchronously (see CMakeLists.txt); the promise keeps loadEngine() async for callers.
     enginePromise = Promise.resolve().then(() => createAttentionCore()).then(makeEngine, (error) => {
-      enginePromise = null;  // let a later call try again
+      enginePromise = null; // let a later call try again
       throw error;
     });
   }

@@ -1,6 +1,8 @@
 // The page's state as ONE declarative table, and its round trip through the URL hash.
 // Parsing is pure (no DOM, no side effects); the store below is the only code that touches
-// location/history. It does not know what any key means to a lesson.
+// location/history. It does not know what any key means to a lesson. Where a key sets a quantity the engine takes
+// too (d_k, β, a seed, …), its range comes from the engine's option schema, narrowed where the page offers less.
+import { option } from './schema/index.js';
 
 /* ---- value types: parse(raw string) -> { ok, value }, format(value) -> string, accepts(value) ---- */
 
@@ -33,6 +35,7 @@ export function flag() {
 
 export function choice(...choices) {
   return {
+    choices,
     allowed: `one of ${choices.join(', ')}`,
     parse: (raw) => (choices.includes(raw) ? { ok: true, value: raw } : { ok: false }),
     format: (v) => v,
@@ -80,6 +83,8 @@ export function numberList({ minCount = 1, maxCount, maxAbs = Infinity, integers
   return {
     minCount,
     maxCount,
+    min,
+    max,
     allowed: `${minCount === maxCount ? minCount : `${minCount} to ${maxCount}`} ${what}, separated by commas`,
     parse(raw) {
       const parts = raw.trim().split(/\s*[,;\s]\s*/).filter((p) => p !== '');
@@ -119,6 +124,40 @@ export function choiceList(choices, { minCount = 1, maxCount = choices.length } 
   };
 }
 
+/* ---- quantities the engine takes too: their ranges come from the engine's option schema (web/schema/) ---- */
+
+/**
+ * The bounds of an engine option ("createTrainer.beta"; for a list option, its entries'), narrowed where the page
+ * offers less than the engine takes (a slider's span); never wider. The row keeps `api` so tests can check it.
+ */
+function apiRange(api, narrow = {}) {
+  const [fn, name] = api.split('.');
+  const t = option(fn, name).type;
+  const min = narrow.min ?? t.min;
+  const max = narrow.max ?? t.max;
+  if (!(min >= t.min && max <= t.max && (!t.above || min > t.min))) {
+    throw new Error(`state: ${api} takes ${t.min}…${t.max}; a page range of ${min}…${max} is not inside it`);
+  }
+  return { min, max };
+}
+export const apiInteger = (api, narrow) => {
+  const { min, max } = apiRange(api, narrow);
+  return { ...integer(min, max), api };
+};
+export const apiDecimal = (api, narrow) => {
+  const { min, max } = apiRange(api, narrow);
+  return { ...decimal(min, max), api };
+};
+/** A list whose entries are an engine option's (a list option's entries, or one scalar option per entry). */
+export const apiList = (api, { minCount, maxCount, integers = false, ...narrow }) => {
+  const { min, max } = apiRange(api, narrow);
+  return { ...numberList({ minCount, maxCount, integers, min, max }), api };
+};
+export const apiChoice = (api) => {
+  const [fn, name] = api.split('.');
+  return { ...choice(...option(fn, name).type.choices), api };
+};
+
 /* ---- THE table. A later lesson adds its keys here, one line each. ---- */
 
 export const STATE_TABLE = [
@@ -127,9 +166,9 @@ export const STATE_TABLE = [
   { key: 'embed', type: flag(), def: false }, // iframe mode: one section, no page header or footer (web/embed.js)
   { key: 'teacher', type: flag(), def: false }, // show every chart's Export and Show-data bar (web/teacher-tools.js)
   { key: 'sentence', type: text(300), def: 'money bank grows', section: 'selfattention' }, // lesson 1; the engine limits words
-  { key: 'dk', type: integer(1, 64), def: 4, section: 'selfattention' }, // lesson 1
-  { key: 'dmodel', type: integer(2, 64), def: 8, section: 'selfattention' }, // lesson 1
-  { key: 'seed', type: integer(0, 4294967295), def: 1, section: 'selfattention' }, // lesson 1 (the engine's uint32 range)
+  { key: 'dk', type: apiInteger('selfAttentionExample.dK', { max: 64 }), def: 4, section: 'selfattention' }, // lesson 1
+  { key: 'dmodel', type: apiInteger('selfAttentionExample.dModel', { min: 2, max: 64 }), def: 8, section: 'selfattention' }, // lesson 1
+  { key: 'seed', type: apiInteger('selfAttentionExample.seed'), def: 1, section: 'selfattention' }, // lesson 1 (the engine's uint32 range)
   { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
   { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
   { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
@@ -137,77 +176,77 @@ export const STATE_TABLE = [
   { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
   { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4], section: 'variance' }, // … and b
   { key: 'vdist', type: choice('uniform', 'stdnormal', 'normal'), def: 'stdnormal', section: 'variance' }, // entries of the random vectors
-  { key: 'vmean', type: decimal(-10, 10), def: 1, section: 'variance' }, // μ of 'normal'
-  { key: 'vstd', type: decimal(0, 10), def: 1, section: 'variance' }, // σ of 'normal'
-  { key: 'vseed', type: integer(0, 4294967295), def: 1, section: 'variance' }, // histograms and sweep
-  { key: 'vdims', type: numberList({ maxCount: 6, integers: true, min: 1, max: 4096 }), def: [3, 100, 1000], section: 'variance' }, // histogram panels
+  { key: 'vmean', type: apiDecimal('dotProducts.mean', { min: -10, max: 10 }), def: 1, section: 'variance' }, // μ of 'normal'
+  { key: 'vstd', type: apiDecimal('dotProducts.std', { max: 10 }), def: 1, section: 'variance' }, // σ of 'normal'
+  { key: 'vseed', type: apiInteger('varianceSweep.seed'), def: 1, section: 'variance' }, // histograms and sweep
+  { key: 'vdims', type: apiList('dotProducts.dim', { maxCount: 6, integers: true }), def: [3, 100, 1000], section: 'variance' }, // histogram panels
   { key: 'vshared', type: flag(), def: true, section: 'variance' }, // one x and y axis for every histogram
-  { key: 'vmaxdim', type: integer(2, 4096), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
-  { key: 'vvectors', type: integer(2, 300), def: 100, section: 'variance' }, // random vectors in the sweep
-  { key: 'vc', type: decimal(-10, 10), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
+  { key: 'vmaxdim', type: apiInteger('varianceSweep.maxDim'), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
+  { key: 'vvectors', type: apiInteger('varianceSweep.vectors', { max: 300 }), def: 100, section: 'variance' }, // random vectors in the sweep
+  { key: 'vc', type: apiDecimal('scaleVariance.c', { min: -10, max: 10 }), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
   { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation/)
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
-  { key: 'sdk', type: integer(1, 4096), def: 4, section: 'saturation' }, // d_k of that example
+  { key: 'sdk', type: apiInteger('softmaxStats.dK'), def: 4, section: 'saturation' }, // d_k of that example
   { key: 'sclose', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [4, 5], section: 'saturation' }, // a close pair of scores
   { key: 'sfar', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [1, 10], section: 'saturation' }, // a distant pair
-  { key: 'gdk', type: integer(1, 4096), def: 64, section: 'saturation' }, // d_k of the random row
-  { key: 'gn', type: integer(2, 64), def: 16, section: 'saturation' }, // scores in the row
+  { key: 'gdk', type: apiInteger('gradientDistribution.dK'), def: 64, section: 'saturation' }, // d_k of the random row
+  { key: 'gn', type: apiInteger('gradientDistribution.n', { max: 64 }), def: 16, section: 'saturation' }, // scores in the row
   { key: 'gscaled', type: flag(), def: false, section: 'saturation' }, // divide that row by √d_k
-  { key: 'gseed', type: integer(0, 4294967295), def: 1, section: 'saturation' }, // random row and gradient sweep
-  { key: 'gtrials', type: integer(10, 20000), def: 1000, section: 'saturation' }, // rows averaged per d_k in the gradient sweep
+  { key: 'gseed', type: apiInteger('gradientSweep.seed'), def: 1, section: 'saturation' }, // random row and gradient sweep
+  { key: 'gtrials', type: apiInteger('gradientSweep.trials', { min: 10, max: 20000 }), def: 1000, section: 'saturation' }, // rows averaged per d_k in the gradient sweep
   { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel
-  { key: 'nbeta', type: decimal(0, 1e6), def: 1, section: 'saturation' }, // β of the numerics panel
+  { key: 'nbeta', type: apiDecimal('softmaxNumerics.beta'), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
   { key: 'sdeep', type: choiceList(['jacobian', 'distribution', 'pairs', 'numerics'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
   // Lesson 4 (web/sections/temperature/)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
-  { key: 'tbeta', type: decimal(0, 1000), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
-  { key: 'tshift', type: decimal(-1000, 1000), def: 10, section: 'temperature' }, // constant added to every score
+  { key: 'tbeta', type: apiDecimal('boltzmann.betas', { max: 1000 }), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
+  { key: 'tshift', type: apiDecimal('boltzmann.shift', { min: -1000, max: 1000 }), def: 10, section: 'temperature' }, // constant added to every score
   { key: 'tmatrix', type: numberList({ minCount: 9, maxCount: 9, maxAbs: 1000 }), def: [2, 0, 1, 4, 1, 0, 1, 3, 2], section: 'temperature' }, // 3×3 scores, row by row
-  { key: 'tdk', type: integer(1, 512), def: 64, section: 'temperature' }, // d_k of the derivation
-  { key: 'tsamples', type: integer(100, 8000), def: 4000, section: 'temperature' }, // (q, k) pairs it draws (samples·d_k ≤ 2²², the engine's limit)
-  { key: 'tdmean', type: decimal(-3, 3), def: 0, section: 'temperature' }, // mean of every qᵢ and kᵢ in the derivation
-  { key: 'tdsd', type: decimal(0, 3), def: 1, section: 'temperature' }, // their standard deviation
-  { key: 'tdcorr', type: decimal(-1, 1), def: 0, section: 'temperature' }, // correlation of qᵢ with kᵢ
-  { key: 'tdx', type: integer(1, 128), def: 64, section: 'temperature' }, // d_x: width of the random X
-  { key: 'tkdim', type: integer(1, 128), def: 64, section: 'temperature' }, // d_k of W_q and W_k in the assumption check
-  { key: 'tsx', type: decimal(0.01, 10), def: 1, section: 'temperature' }, // σ_X
-  { key: 'tswq', type: decimal(0.001, 10), def: 0.125, section: 'temperature' }, // σ_Wq
-  { key: 'tswk', type: decimal(0.001, 10), def: 0.125, section: 'temperature' }, // σ_Wk
-  { key: 'tmx', type: decimal(-5, 5), def: 0, section: 'temperature' }, // mean of X
-  { key: 'ttokens', type: integer(2, 12), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
-  { key: 'tdrift', type: decimal(0.1, 10), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
-  { key: 'tseed', type: integer(0, 4294967295), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
+  { key: 'tdk', type: apiInteger('derivation.dK', { max: 512 }), def: 64, section: 'temperature' }, // d_k of the derivation
+  { key: 'tsamples', type: apiInteger('derivation.samples', { min: 100, max: 8000 }), def: 4000, section: 'temperature' }, // (q, k) pairs it draws (samples·d_k ≤ 2²², the engine's limit)
+  { key: 'tdmean', type: apiDecimal('derivation.meanQ', { min: -3, max: 3 }), def: 0, section: 'temperature' }, // mean of every qᵢ and kᵢ in the derivation
+  { key: 'tdsd', type: apiDecimal('derivation.sigmaQ', { max: 3 }), def: 1, section: 'temperature' }, // their standard deviation
+  { key: 'tdcorr', type: apiDecimal('derivation.correlation'), def: 0, section: 'temperature' }, // correlation of qᵢ with kᵢ
+  { key: 'tdx', type: apiInteger('assumptionCheck.dX', { max: 128 }), def: 64, section: 'temperature' }, // d_x: width of the random X
+  { key: 'tkdim', type: apiInteger('assumptionCheck.dK', { max: 128 }), def: 64, section: 'temperature' }, // d_k of W_q and W_k in the assumption check
+  { key: 'tsx', type: apiDecimal('assumptionCheck.sigmaX', { min: 0.01, max: 10 }), def: 1, section: 'temperature' }, // σ_X
+  { key: 'tswq', type: apiDecimal('assumptionCheck.sigmaWq', { max: 10 }), def: 0.125, section: 'temperature' }, // σ_Wq
+  { key: 'tswk', type: apiDecimal('assumptionCheck.sigmaWk', { max: 10 }), def: 0.125, section: 'temperature' }, // σ_Wk
+  { key: 'tmx', type: apiDecimal('assumptionCheck.meanX', { min: -5, max: 5 }), def: 0, section: 'temperature' }, // mean of X
+  { key: 'ttokens', type: apiInteger('assumptionCheck.tokens', { max: 12 }), def: 8, section: 'temperature' }, // tokens per sequence (rows of X)
+  { key: 'tdrift', type: apiDecimal('assumptionCheck.drift', { min: 0.1, max: 10 }), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
+  { key: 'tseed', type: apiInteger('derivation.seed'), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
   { key: 'tbreak', type: choice('none', 'mean', 'variance', 'aligned', 'diagonal'), def: 'none', section: 'temperature' }, // the assumption 4.4 breaks
   { key: 'tdeep', type: choiceList(['sweep', 'normalisation', 'derivation', 'xw', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
   // Lesson 5 (web/sections/heads/); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
-  { key: 'hdmodel', type: integer(2, 64), def: 16, section: 'heads' }, // d_model; H must divide it
+  { key: 'hdmodel', type: apiInteger('multiHeadExample.dModel', { min: 2, max: 64 }), def: 16, section: 'heads' }, // d_model; H must divide it
   { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H
-  { key: 'hscale', type: choice('dk', 'dmodel', 'none'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
-  { key: 'hseed', type: integer(0, 4294967295), def: 1, section: 'heads' }, // W_q, W_k, W_v and W^O of Lesson 5
+  { key: 'hscale', type: apiChoice('multiHeadExample.scaleBy'), def: 'dk', section: 'heads' }, // divide each head's scores by √d_k, √d_model or nothing
+  { key: 'hseed', type: apiInteger('multiHeadExample.seed'), def: 1, section: 'heads' }, // W_q, W_k, W_v and W^O of Lesson 5
   { key: 'hdeep', type: choiceList(['combine', 'sweep'], { minCount: 0 }), def: [], section: 'heads' }, // open "Go deeper" sections
   // Lesson 6 (web/sections/training/): the training run's settings; d_model = L as in source 003's Table 1
-  { key: 'rmodel', type: choice('encoder', 'attention'), def: 'encoder', section: 'training' }, // which model learns
-  { key: 'rlen', type: integer(2, 64), def: 20, section: 'training' }, // L, the sequence length (and d_model)
-  { key: 'rvals', type: integer(2, 1000), def: 100, section: 'training' }, // R: values 0 … R − 1
-  { key: 'rtrain', type: integer(64, 100000), def: 15000, section: 'training' }, // training sequences
-  { key: 'rheads', type: integer(1, 64), def: 1, section: 'training' }, // heads; must divide d_model = L
-  { key: 'rstrategy', type: choice('inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'), def: 'fixed', section: 'training' }, // β of the single run
-  { key: 'rbeta', type: decimal(0.0001, 10000), def: 5, section: 'training' }, // β when the strategy is "fixed"
-  { key: 'repochs', type: integer(1, 100), def: 10, section: 'training' }, // epochs of the main run
-  { key: 'rlr', type: decimal(0.00001, 0.1), def: 0.0005, section: 'training' }, // Adam's peak learning rate
+  { key: 'rmodel', type: apiChoice('createTrainer.model'), def: 'encoder', section: 'training' }, // which model learns
+  { key: 'rlen', type: apiInteger('createTrainer.L', { max: 64 }), def: 20, section: 'training' }, // L, the sequence length (and d_model)
+  { key: 'rvals', type: apiInteger('createTrainer.R'), def: 100, section: 'training' }, // R: values 0 … R − 1
+  { key: 'rtrain', type: apiInteger('createTrainer.trainSize', { min: 64 }), def: 15000, section: 'training' }, // training sequences
+  { key: 'rheads', type: apiInteger('createTrainer.heads'), def: 1, section: 'training' }, // heads; must divide d_model = L
+  { key: 'rstrategy', type: apiChoice('createTrainer.betaStrategy'), def: 'fixed', section: 'training' }, // β of the single run
+  { key: 'rbeta', type: apiDecimal('createTrainer.beta'), def: 5, section: 'training' }, // β when the strategy is "fixed"
+  { key: 'repochs', type: apiInteger('createTrainer.epochs', { max: 100 }), def: 10, section: 'training' }, // epochs of the main run
+  { key: 'rlr', type: apiDecimal('createTrainer.lr', { min: 0.00001, max: 0.1 }), def: 0.0005, section: 'training' }, // Adam's peak learning rate
   { key: 'rbetalr', type: decimal(0.01, 1000), def: 1, section: 'training' }, // learned β: ln β's learning rate as a multiple of rlr (1: the weights' own)
-  { key: 'rseed', type: integer(0, 4294967295), def: 1, section: 'training' }, // data, initial weights and batch order
-  { key: 'rrace', type: choiceList(['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned'], { minCount: 2, maxCount: 4 }), def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
+  { key: 'rseed', type: apiInteger('createTrainer.seed'), def: 1, section: 'training' }, // data, initial weights and batch order
+  { key: 'rrace', type: { ...choiceList(option('createTrainer', 'betaStrategy').type.choices, { minCount: 2, maxCount: 4 }), api: 'createTrainer.betaStrategy' }, def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
   { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' }, // reference experiment whose accuracy curves 6.1 draws
   { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race', 'reruns'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
   // Lesson 7 (web/sections/beyond/): what trained transformers do about the temperature
-  { key: 'bdrift', type: decimal(0.1, 10), def: 1, section: 'beyond' }, // factor f on every query and key (7.1)
-  { key: 'bg', type: decimal(0.5, 64), def: 8, section: 'beyond' }, // QK-norm's scale g (7.1)
-  { key: 'brho', type: decimal(0, 1), def: 0.5, section: 'beyond' }, // correlation of a query with its aligned key (7.2)
-  { key: 'bn', type: integer(2, 1000000), def: 1000, section: 'beyond' }, // number of keys n (7.3)
-  { key: 'bs', type: decimal(0, 2), def: 0.43, section: 'beyond' }, // s of the s·ln n scaling (7.3)
+  { key: 'bdrift', type: apiDecimal('qkNormDemo.drifts', { min: 0.1, max: 10 }), def: 1, section: 'beyond' }, // factor f on every query and key (7.1)
+  { key: 'bg', type: apiDecimal('qkNormDemo.g', { min: 0.5, max: 64 }), def: 8, section: 'beyond' }, // QK-norm's scale g (7.1)
+  { key: 'brho', type: apiDecimal('alignmentScaling.rho', { min: 0 }), def: 0.5, section: 'beyond' }, // correlation of a query with its aligned key (7.2)
+  { key: 'bn', type: apiInteger('lengthScaling.ns', { min: 2, max: 1000000 }), def: 1000, section: 'beyond' }, // number of keys n (7.3)
+  { key: 'bs', type: apiDecimal('lengthScaling.s', { max: 2 }), def: 0.43, section: 'beyond' }, // s of the s·ln n scaling (7.3)
   { key: 'bdeep', type: choiceList(['collapse', 'mup', 'length'], { minCount: 0 }), def: [], section: 'beyond' }, // open "Go deeper" sections
 ];
 

@@ -43,6 +43,7 @@ double now_ms() {
 const char* op_name(Op op) {
   switch (op) {
     case Op::attention: return "attention";
+    case Op::attention_output: return "attention-output";
     case Op::softmax: return "softmax";
     case Op::qkt: return "qkt";
     case Op::wv: return "wv";

@@ -1,5 +1,5 @@
 // One benchmarked operation with its inputs and outputs, allocated and filled once from asl::Rng: shared by the
-// WASM benchmark binding (cpp/bindings/bindings.cpp) and the native attention-bench, so both time the same thing.
+// WASM benchmark binding (cpp/bindings/benchmark.cpp) and the native attention-bench, so both time the same thing.
 // It does no timing itself. run_eigen() needs cpp/engine/attention_eigen.cpp linked in; run_engine() does not.
 #pragma once
 
@@ -15,12 +15,14 @@
 
 namespace asl::bench {
 
-// attention: one head, n_q = n_k = n, d_v = d_k, scale 1/√d_k, no mask. softmax: n rows of n.
-// qkt and wv: attention's two products alone (scores = q·kᵀ, output = w·v), for a per-pass profile.
-enum class Op { attention, softmax, qkt, wv };
+// attention: one head, n_q = n_k = n, d_v = d_k, scale 1/√d_k, no mask, every intermediate kept. attention_output:
+// the same computing only the output (attention_forward_select). softmax: n rows of n. qkt and wv: attention's two
+// products alone (scores = q·kᵀ, output = w·v), for a per-pass profile.
+enum class Op { attention, attention_output, softmax, qkt, wv };
 
 inline bool parse_op(const std::string& name, Op* op) {
   if (name == "attention") *op = Op::attention;
+  else if (name == "attention-output") *op = Op::attention_output;
   else if (name == "softmax") *op = Op::softmax;
   else if (name == "qkt") *op = Op::qkt;
   else if (name == "wv") *op = Op::wv;
@@ -32,7 +34,7 @@ struct Case {
   Op op;
   int n, d_k;
   float scale;
-  std::vector<float> q, k, v, x, scores, scaled, weights, output;
+  std::vector<float> q, k, v, x, scores, scaled, weights, output, workspace;
 
   // q, k, v and x are N(0, 1) from one stream in that order; w·v's weights are positive, like softmax rows.
   Case(Op op_, int n_, int d_k_, std::uint64_t seed)
@@ -45,8 +47,11 @@ struct Case {
     };
     switch (op) {
       case Op::attention:
+      case Op::attention_output:
         normals(q, nd), normals(k, nd), normals(v, nd);
-        scores.resize(nn), scaled.resize(nn), weights.resize(nn), output.resize(nd);
+        if (op == Op::attention) scores.resize(nn), scaled.resize(nn), weights.resize(nn);
+        workspace.resize(static_cast<std::size_t>(attention_workspace_floats(shape())));
+        output.resize(nd);
         break;
       case Op::softmax:
         normals(x, nn);
@@ -65,15 +70,24 @@ struct Case {
     }
   }
 
+  AttentionShape shape() const {
+    AttentionShape s;
+    s.n_q = s.n_k = n;
+    s.d_k = s.d_v = d_k;
+    return s;
+  }
+
   // The engine: asl::attention_forward and the kernels asl::kern (SIMD where the build has it, else scalar).
   void run_engine() {
     switch (op) {
-      case Op::attention: {
-        AttentionShape s;
-        s.n_q = s.n_k = n;
-        s.d_k = s.d_v = d_k;
-        attention_forward(q.data(), k.data(), v.data(), s, scale, false, scores.data(), scaled.data(),
+      case Op::attention:
+        attention_forward(q.data(), k.data(), v.data(), shape(), scale, false, scores.data(), scaled.data(),
                           weights.data(), output.data());
+        break;
+      case Op::attention_output: {
+        float bad = 0.0f;
+        attention_forward_select(q.data(), k.data(), v.data(), shape(), scale, false, nullptr, nullptr, nullptr,
+                                 output.data(), workspace.data(), &bad);
         break;
       }
       case Op::softmax: kern::softmax_rows(x.data(), 1.0f, output.data(), n, n, n); break;
@@ -85,6 +99,9 @@ struct Case {
   // The same operation as Eigen expressions (cpp/engine/attention_eigen.cpp).
   void run_eigen() {
     switch (op) {
+      case Op::attention_output:  // Eigen's version computes the intermediates either way
+        scores.resize(static_cast<std::size_t>(n) * n), weights.resize(scores.size());
+        [[fallthrough]];
       case Op::attention:
         attention_forward_eigen(q.data(), k.data(), v.data(), n, n, d_k, d_k, scale, scores.data(), weights.data(),
                                 output.data());

@@ -1,7 +1,7 @@
 // The variance sweep as the benchmark times it (build-scripts/bench, the "Variance sweep" table): the engine's
 // incremental sweep (asl::variance_sweep: one float64 Gram matrix, one kern::gram_rank1_upper per d) against a
 // DIRECT sweep, written here for the benchmark only, that recomputes every pairwise dot product from scratch at
-// every d with the engine's dot kernel (kern::dot). Shared by the WASM benchmark binding (cpp/bindings/bindings.cpp)
+// every d with the engine's dot kernel (kern::dot). Shared by the WASM benchmark binding (cpp/bindings/benchmark.cpp)
 // and the native attention-bench, so both time the same thing. It does no timing itself.
 #pragma once
 

@@ -19,29 +19,30 @@
 #include <vector>
 
 #include "kernels/kernels.h"
-#include "train_common.h"
+#include "json.h"
+#include "run.h"
+#include "table1.h"
 
 namespace asl::cli {
 namespace {
 
-using namespace training_cli;
+using namespace asl::training;
 
-// Source 003's β for Table 1 row 1 (L = 20, R = 100, 15,000 sequences). Another copy of a Table 1 figure (table1.cpp's
-// paper_rows() has the table): keep them in step until the table lives in one place.
-constexpr double kPaperBetaRow1 = 5.0;
+// Source 003's tuned β for Table 1's row 1 (L = 20, R = 100, 15,000 sequences), from web/data/table1.json.
+double paper_beta_row1() { return paper_rows().at(0).betas.at(0); }
 
 struct Strategy {
   const char* id;  // as in the JSON: "inverse-sqrt-dk", "fixed-5", "learned", "qk-norm", "qk-layernorm"
   BetaStrategy strategy;
-  double beta;  // fixed: the value; otherwise 0
+  bool paper_beta;  // fixed at Table 1 row 1's β; otherwise β is not fixed
   const char* label;
 };
 const Strategy kStrategies[] = {
-    {"inverse-sqrt-dk", BetaStrategy::inverse_sqrt_dk, 0.0, "β = 1/√d_k"},
-    {"fixed-5", BetaStrategy::fixed, kPaperBetaRow1, "β = 5, the paper's for this task"},
-    {"learned", BetaStrategy::learned, 0.0, "learned β (from 1/√d_k, at the weights' learning rate)"},
-    {"qk-norm", BetaStrategy::qk_norm, 0.0, "QK-norm, learned g per head (Henry et al. 2020)"},
-    {"qk-layernorm", BetaStrategy::qk_layernorm, 0.0, "qk-layernorm, then 1/√d_k (ViT-22B)"},
+    {"inverse-sqrt-dk", BetaStrategy::inverse_sqrt_dk, false, "β = 1/√d_k"},
+    {"fixed-5", BetaStrategy::fixed, true, "β = 5, the paper's for this task"},
+    {"learned", BetaStrategy::learned, false, "learned β (from 1/√d_k, at the weights' learning rate)"},
+    {"qk-norm", BetaStrategy::qk_norm, false, "QK-norm, learned g per head (Henry et al. 2020)"},
+    {"qk-layernorm", BetaStrategy::qk_layernorm, false, "qk-layernorm, then 1/√d_k (ViT-22B)"},
 };
 
 struct Preset {
@@ -74,7 +75,7 @@ struct Run {
 std::string run_one(const TrainerConfig& base, const Run& job, int curve_every) {
   TrainerConfig c = base;
   c.beta_strategy = job.strategy->strategy;
-  c.beta = job.strategy->beta;
+  c.beta = job.strategy->paper_beta ? paper_beta_row1() : 0.0;
   c.lr = job.lr;
   c.seed = job.seed;
   c.threads = 1;
@@ -177,11 +178,8 @@ int lr_sweep_command(int argc, char** argv) {
       rest.push_back(argv[i]);
     }
   }
-  Flags f = parse_flags(static_cast<int>(rest.size()), rest.data());
-  if (!f.error.empty()) {
-    std::fprintf(stderr, "attention-lab: %s\n", f.error.c_str());
-    return sweep_usage();
-  }
+  TrainingRun f;
+  if (!read_training_flags(static_cast<int>(rest.size()), rest.data(), &f)) return sweep_usage();
   f.command_line.clear();  // the command as typed, every flag included
   for (int i = 0; i < argc; ++i) f.command_line += (i ? " " : "") + std::string(i == 0 ? "attention-lab" : argv[i]);
   for (const char* fixed : {"L", "R", "trainSize", "valSize", "testSize", "epochs", "lr", "betaStrategy", "beta"})
@@ -192,13 +190,13 @@ int lr_sweep_command(int argc, char** argv) {
   TrainerConfig base = f.config;
   base.model.L = preset->L;
   base.model.R = preset->R;
-  if (!f.d_model_set) base.model.d_model = preset->L;  // d_model = d_k = L, as source 003's Table 1
+  if (!f.has("dModel")) base.model.d_model = preset->L;  // d_model = d_k = L, as source 003's Table 1
   base.train_size = preset->train_size;
   base.val_size = preset->val_size;
   base.test_size = preset->test_size;
   base.epochs = preset->epochs;
   std::vector<const Strategy*> strategies;
-  const std::string wanted = f.has("strategies") ? f.strategies : "";
+  const std::string wanted = f.strategies_given ? f.strategies : "";
   for (const Strategy& s : kStrategies)
     if (wanted.empty() || ("," + wanted + ",").find("," + std::string(s.id) + ",") != std::string::npos)
       strategies.push_back(&s);
@@ -210,7 +208,7 @@ int lr_sweep_command(int argc, char** argv) {
   std::vector<double> rates;
   for (int k = 0; k < preset->rates; ++k)
     rates.push_back(preset->lr_min * std::pow(preset->lr_max / preset->lr_min, k / (preset->rates - 1.0)));
-  const int seeds = f.has("seeds") ? f.seeds : preset->seeds;
+  const int seeds = f.seeds_given ? f.seeds : preset->seeds;
   if (seeds < 1 || seeds > 100) {
     std::fprintf(stderr, "attention-lab: seeds = %d is out of range: allowed 1 to 100\n", seeds);
     return 2;
@@ -222,7 +220,7 @@ int lr_sweep_command(int argc, char** argv) {
   for (const Run& r : runs) {  // every configuration is checked before anything runs
     TrainerConfig c = base;
     c.beta_strategy = r.strategy->strategy;
-    c.beta = r.strategy->beta;
+    c.beta = r.strategy->paper_beta ? paper_beta_row1() : 0.0;
     c.lr = r.lr;
     if (!check(c)) return 2;
   }
@@ -249,7 +247,7 @@ int lr_sweep_command(int argc, char** argv) {
   for (const Strategy* s : strategies)
     strategy_list += std::string(strategy_list.size() > 1 ? "," : "") + "{\"id\":" + jstr(s->id) +
                      ",\"betaStrategy\":" + jstr(beta_strategy_name(s->strategy)) +
-                     ",\"beta\":" + (s->beta != 0.0 ? jnum(s->beta) : "null") + ",\"label\":" + jstr(s->label) + "}";
+                     ",\"beta\":" + (s->paper_beta ? jnum(paper_beta_row1()) : "null") + ",\"label\":" + jstr(s->label) + "}";
   for (const Run& r : runs) run_list += std::string(run_list.size() > 1 ? "," : "") + r.json;
   const std::string json =
       "{\"about\":" +

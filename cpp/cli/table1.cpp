@@ -1,30 +1,30 @@
-// attention-lab table1: source 003's Table 1 rows over several seeds, each β strategy, mean ± sample sd of the test
-// accuracies beside the paper's figure; JSON (every run, and its validation curve with --evalEvery) and CSV.
+// attention-lab table1: source 003's Table 1 rows (web/data/table1.json, through cmake/table1.cmake) over several
+// seeds, each β strategy, mean ± sample sd of the test accuracies beside the paper's figure; JSON (every run, and its
+// validation curve with --evalEvery) and CSV.
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "commands.h"
+#include "table1.h"
+#include "flags.h"
+#include "json.h"
 #include "kernels/kernels.h"
-#include "train_common.h"
+#include "run.h"
 
-namespace asl::cli::training_cli {
-namespace {
+namespace asl::cli {
 
-// ---- Table 1 of source 003 (its figures: test accuracy, in percent) ---------------------------------------------
-struct PaperRow {
-  int R, L, train;
-  double old_accuracy;                  // β = 1/√d_k
-  std::vector<double> betas, accuracy;  // the tuned β values and what each reached
-};
 const std::vector<PaperRow>& paper_rows() {
   static const std::vector<PaperRow> rows = {
-      {100, 20, 15000, 1.5, {5.0}, {96.0}},         {100, 200, 19300, 1.23, {0.16}, {100.0}},
-      {10, 20, 8000, 18.56, {6.55}, {100.0}},       {1000, 20, 50000, 18.56, {5.0}, {100.0}},
-      {1000, 20, 40000, 10.68, {5.0}, {99.79}},     {1000, 20, 35000, 5.52, {5.0, 6.0}, {99.53, 99.77}},
+#include "table1_rows.inc"
   };
   return rows;
 }
+
+namespace {
+
+using namespace asl::training;
 
 
 // ---- table1 ------------------------------------------------------------------------------------------------------
@@ -58,7 +58,10 @@ std::vector<std::string> split_list(const std::string& s) {
 
 }  // namespace
 
-int cmd_table1(const Flags& f) {
+int cmd_table1(int argc, char** argv) {
+  if (wants_help(argc, argv)) return std::printf("%s", training_help().c_str()), 0;
+  TrainingRun f;
+  if (!read_training_flags(argc, argv, &f)) return 2;
   const auto& paper = paper_rows();
   std::vector<int> rows;
   if (f.rows == "all") {
@@ -105,7 +108,7 @@ int cmd_table1(const Flags& f) {
     base.model.R = p.R;
     base.model.L = p.L;
     base.train_size = p.train;
-    if (!f.d_model_set) base.model.d_model = p.L;
+    if (!f.has("dModel")) base.model.d_model = p.L;
     base.beta = 0.0;
     for (const std::string& s : strategies) {
       if (s == "paper") {
@@ -142,7 +145,7 @@ int cmd_table1(const Flags& f) {
       char label[160];
       std::snprintf(label, sizeof label, "row %d %s seed %llu ", j.row + 1, j.method.c_str(),
                     static_cast<unsigned long long>(c.seed));
-      Flags run_flags = f;
+      TrainingRun run_flags = f;
       run_flags.max_steps = -1;
       run_flags.test = true;
       const RunOutput out = run_trainer(t, run_flags, !f.quiet, label);
@@ -180,4 +183,4 @@ int cmd_table1(const Flags& f) {
 }
 
 
-}  // namespace asl::cli::training_cli
+}  // namespace asl::cli

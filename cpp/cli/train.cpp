@@ -1,25 +1,42 @@
-// attention-lab train | table1 | dump: the training lab natively, with the same options and seeds as the page's
-// createTrainer (flags spelled as the API's options, --trainSize or --train-size). train writes the loss curve and the
-// final accuracies as JSON (and CSV); table1 runs source 003's Table 1 rows over several seeds; dump writes initial
-// weights, batches and losses for the PyTorch reference (tests/torch/reference.py). Progress goes to stderr.
-#include "train.h"
-
+// attention-lab train and dump: one training run with engine.createTrainer's options as flags. train writes the loss
+// curve and the final accuracies as JSON (and CSV); dump writes the initial weights, the batches of the first steps
+// and their losses for the PyTorch reference (tests/torch/reference.py). Progress goes to stderr.
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "commands.h"
 #include "engine/training/model.h"
+#include "flags.h"
+#include "json.h"
 #include "kernels/kernels.h"
-#include "train_common.h"
+#include "run.h"
 
 namespace asl::cli {
+
+using namespace asl::training;
+
 namespace {
 
-using namespace training_cli;
+// Help or the flags; false (with the exit code in *code) when the command should stop.
+bool flags(int argc, char** argv, TrainingRun* run, int* code) {
+  if (wants_help(argc, argv)) {
+    std::printf("%s", training_help().c_str());
+    *code = 0;
+    return false;
+  }
+  if (read_training_flags(argc, argv, run) && check(run->config)) return true;
+  *code = 2;
+  return false;
+}
 
-int cmd_train(const Flags& f) {
-  if (!check(f.config)) return 2;
+}  // namespace
+
+int cmd_train(int argc, char** argv) {
+  TrainingRun f;
+  int code = 0;
+  if (!flags(argc, argv, &f, &code)) return code;
   Trainer t(f.config);
   const RunOutput out = run_trainer(t, f, !f.quiet, "");
   std::string step = "[", phase = "[", probe = "[", loss = "[", beta = "[", lr = "[", norm = "[", entropy = "[",
@@ -39,19 +56,21 @@ int cmd_train(const Flags& f) {
   }
   TrainerConfig as_run = f.config;
   as_run.probe_epochs = t.probe_epochs();
-  std::string json = "{\"command\":" + jstr(f.command_line) + ",\"kernels\":" + jstr(asl::kernel_set()) +
+  const double rate = static_cast<double>(out.steps) / std::max(out.train_seconds, 1e-9);
+  std::string json = "{\"command\":" + jstr(f.command_line) + ",\"kernels\":" + jstr(kernel_set()) +
                      ",\"config\":" + jconfig(as_run) + ",\"parameterCount\":" +
                      std::to_string(t.parameters().size()) + ",\"stepsPerEpoch\":" +
                      std::to_string(t.steps_per_epoch()) + ",\"totalSteps\":" + std::to_string(t.total_steps()) +
                      ",\"curve\":{\"step\":" + step + "],\"phase\":" + phase + "],\"probe\":" + probe +
                      "],\"loss\":" + loss + "],\"beta\":" + beta + "],\"lr\":" + lr + "],\"gradNorm\":" + norm +
-                     "],\"entropy\":" + entropy + "],\"maxLogit\":" + max_logit + "]},\"evaluations\":" + out.evaluations + ",\"search\":" + jsearch(t) +
-                     ",\"betaReach\":" + jreach(f.config) +
-                     ",\"final\":{\"step\":" + std::to_string(out.steps) + ",\"beta\":" + jnum(t.beta()) +
+                     "],\"entropy\":" + entropy + "],\"maxLogit\":" + max_logit +
+                     "]},\"evaluations\":" + out.evaluations + ",\"search\":" + jsearch(t) +
+                     ",\"betaReach\":" + jreach(f.config) + ",\"final\":{\"step\":" + std::to_string(out.steps) +
+                     ",\"beta\":" + jnum(t.beta()) +
                      ",\"qkScale\":" + (t.qk_scale().empty() ? std::string("null") : jarray(t.qk_scale())) +
-                     ",\"val\":" + jeval(out.val) + ",\"test\":" + (f.test ? jeval(out.test) : "null") +
-                     "},\"timing\":{\"trainSeconds\":" + jnum(out.train_seconds) + ",\"stepsPerSecond\":" +
-                     jnum(static_cast<double>(out.steps) / std::max(out.train_seconds, 1e-9)) + ",\"evalSeconds\":" +
+                     ",\"val\":" + jeval(out.val) +
+                     ",\"test\":" + (f.test ? jeval(out.test) : "null") + "},\"timing\":{\"trainSeconds\":" +
+                     jnum(out.train_seconds) + ",\"stepsPerSecond\":" + jnum(rate) + ",\"evalSeconds\":" +
                      jnum(out.eval_seconds) + ",\"cpuSeconds\":" + jnum(out.cpu_seconds) +
                      ",\"threads\":" + std::to_string(t.threads()) + ",\"shards\":" + std::to_string(t.shards()) +
                      ",\"vectorIsa\":" + jstr(asl::vector_isa()) + "}}\n";
@@ -69,15 +88,14 @@ int cmd_train(const Flags& f) {
   }
   if (f.json_path != "-" && !f.quiet)
     std::printf("test: token accuracy %.4f, sequence accuracy %.4f; beta %.4g; %.1f steps/s\n",
-                out.test.token_accuracy, out.test.sequence_accuracy, t.beta(),
-                static_cast<double>(out.steps) / std::max(out.train_seconds, 1e-9));
+                out.test.token_accuracy, out.test.sequence_accuracy, t.beta(), rate);
   return 0;
 }
 
-
-// ---- dump --------------------------------------------------------------------------------------------------------
-int cmd_dump(const Flags& f) {
-  if (!check(f.config)) return 2;
+int cmd_dump(int argc, char** argv) {
+  TrainingRun f;
+  int code = 0;
+  if (!flags(argc, argv, &f, &code)) return code;
   if (f.config.beta_strategy == BetaStrategy::search) {
     std::fprintf(stderr, "attention-lab: dump runs one training run: betaStrategy = \"search\" is not allowed\n");
     return 2;
@@ -109,31 +127,10 @@ int cmd_dump(const Flags& f) {
   steps += "]";
   const std::string json = "{\"command\":" + jstr(f.command_line) + ",\"config\":" + jconfig(f.config) +
                            ",\"runSteps\":" + std::to_string(t.total_steps()) + ",\"layout\":" + layout +
-                           ",\"learnedBeta\":" +
-                           (f.config.beta_strategy == BetaStrategy::learned ? "true" : "false") +
+                           ",\"learnedBeta\":" + (f.config.beta_strategy == BetaStrategy::learned ? "true" : "false") +
                            ",\"initialBeta\":" + jnum(initial_beta) + ",\"initialParams\":" + initial +
                            ",\"steps\":" + steps + ",\"finalParams\":" + jarray(t.parameters()) + "}\n";
   return write_file(f.json_path, json) ? 0 : 1;
-}
-
-}  // namespace
-
-bool is_training_command(const char* command) {
-  return std::strcmp(command, "train") == 0 || std::strcmp(command, "table1") == 0 ||
-         std::strcmp(command, "dump") == 0;
-}
-
-int training_command(int argc, char** argv) {
-  for (int i = 2; i < argc; ++i)
-    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return usage(), 0;
-  const Flags f = parse_flags(argc, argv);
-  if (!f.error.empty()) {
-    std::fprintf(stderr, "attention-lab: %s\n", f.error.c_str());
-    return usage();
-  }
-  if (std::strcmp(argv[1], "train") == 0) return cmd_train(f);
-  if (std::strcmp(argv[1], "table1") == 0) return cmd_table1(f);
-  return cmd_dump(f);
 }
 
 }  // namespace asl::cli

@@ -18,4 +18,15 @@ struct AttentionShape {
 void attention_forward(const float* q, const float* k, const float* v, const AttentionShape& shape, float scale,
                        bool causal, float* scores, float* scaled_scores, float* weights, float* output);
 
+// The same passes, computing only what the caller keeps: any of scores, scaled_scores, weights and output may be
+// null, and a block of kAttentionRowBlock query rows at a time goes through every pass while it is in cache. The
+// results it writes equal attention_forward's bit for bit. workspace holds attention_workspace_floats(shape)
+// floats. Returns −1, or the index in (heads, n_q, n_k) order of the first scaled score that is not finite (its
+// value in *bad_score); it then stops, and the outputs are incomplete.
+constexpr int kAttentionRowBlock = 8;
+inline long attention_workspace_floats(const AttentionShape& shape) { return 2L * kAttentionRowBlock * shape.n_k; }
+long attention_forward_select(const float* q, const float* k, const float* v, const AttentionShape& shape,
+                              float scale, bool causal, float* scores, float* scaled_scores, float* weights,
+                              float* output, float* workspace, float* bad_score);
+
 }  // namespace asl

@@ -14,6 +14,8 @@ namespace asl {
                   int ld_s);                                                                                      \
   /* y = c·x, x and y are (n); y may be x. */                                                                     \
   void scale(const float* x, float c, float* y, int n);                                                           \
+  /* The index of the first entry of x (n) that is NaN or ±infinity, or −1 when every entry is finite. */         \
+  int first_nonfinite(const float* x, int n);                                                                     \
   /* Each of `rows` rows of x, (rows, cols) with stride ld, becomes softmax(beta·row) in y (same stride; y may  */ \
   /* be x). Stable: the row maximum is subtracted first, so no score overflows. beta >= 0; beta = 0 is uniform. */ \
   void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int ld);                            \

@@ -26,6 +26,12 @@ void scale(const float* x, float c, float* y, int n) {
   for (int i = 0; i < n; ++i) y[i] = c * x[i];
 }
 
+int first_nonfinite(const float* x, int n) {
+  for (int i = 0; i < n; ++i)
+    if (!(x[i] - x[i] == 0.0f)) return i;  // inf − inf and NaN − NaN are NaN
+  return -1;
+}
+
 void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int ld) {
   for (int r = 0; r < rows; ++r) {
     const float* x_r = x + static_cast<long>(r) * ld;

@@ -139,6 +139,17 @@ void scale(const float* x, float c, float* y, int n) {
   for (; i < n; ++i) y[i] = c * x[i];
 }
 
+int first_nonfinite(const float* x, int n) {
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f32x4 v = load(x + i);
+    if (any_nan(sub(v, v))) break;  // x − x is 0 for a finite x and NaN otherwise; the scalar loop finds which
+  }
+  for (; i < n; ++i)
+    if (!(x[i] - x[i] == 0.0f)) return i;
+  return -1;
+}
+
 void softmax_rows(const float* x, float beta, float* y, int rows, int cols, int ld) {
   const int c4 = cols & ~3;
   for (int r = 0; r < rows; ++r) {

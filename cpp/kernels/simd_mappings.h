@@ -30,6 +30,7 @@ inline f32x4 bits_shl23(f32x4 a) { return wasm_i32x4_shl(a, 23); }
 inline i32x4 half_floor(i32x4 n) { return wasm_i32x4_shr(n, 1); }
 inline i32x4 isub(i32x4 a, i32x4 b) { return wasm_i32x4_sub(a, b); }
 inline f32x4 less(f32x4 a, f32x4 b) { return wasm_f32x4_lt(a, b); }
+inline bool any_nan(f32x4 a) { return wasm_v128_any_true(wasm_f32x4_ne(a, a)); }
 inline f32x4 greater(f32x4 a, f32x4 b) { return wasm_f32x4_gt(a, b); }
 inline f32x4 select(f32x4 mask, f32x4 if_true, f32x4 if_false) { return wasm_v128_bitselect(if_true, if_false, mask); }
 inline float hsum(f32x4 v) {
@@ -96,6 +97,7 @@ inline f32x4 bits_shl23(f32x4 a) { return _mm_castsi128_ps(_mm_slli_epi32(_mm_ca
 inline i32x4 half_floor(i32x4 n) { return _mm_srai_epi32(n, 1); }
 inline i32x4 isub(i32x4 a, i32x4 b) { return _mm_sub_epi32(a, b); }
 inline f32x4 less(f32x4 a, f32x4 b) { return _mm_cmplt_ps(a, b); }
+inline bool any_nan(f32x4 a) { return _mm_movemask_ps(_mm_cmpunord_ps(a, a)) != 0; }
 inline f32x4 greater(f32x4 a, f32x4 b) { return _mm_cmpgt_ps(a, b); }
 inline f32x4 select(f32x4 mask, f32x4 if_true, f32x4 if_false) {
   return _mm_or_ps(_mm_and_ps(mask, if_true), _mm_andnot_ps(mask, if_false));

@@ -135,3 +135,40 @@ TEST_CASE("attention of several heads equals each head run alone, side by side",
       for (int c = 0; c < d_v; ++c) REQUIRE(o1[i * d_v + c] == output[i * heads * d_v + h * d_v + c]);
   }
 }
+
+TEST_CASE("attention_forward_select writes only what is asked, equal bit for bit to attention_forward", "[attention]") {
+  const int n_q = GENERATE(1, 7, 9, 17), causal = GENERATE(0, 1);
+  asl::AttentionShape s;
+  s.n_q = n_q, s.n_k = 11, s.d_k = 5, s.d_v = 3, s.n_heads = 2;
+  const auto q = normals(n_q * 2 * 5, 1), k = normals(11 * 2 * 5, 2), v = normals(11 * 2 * 3, 3);
+  const std::size_t plane = 2u * n_q * 11, out = static_cast<std::size_t>(n_q) * 2 * 3;
+  std::vector<float> scores(plane), scaled(plane), weights(plane), output(out);
+  asl::attention_forward(q.data(), k.data(), v.data(), s, 0.4f, causal, scores.data(), scaled.data(), weights.data(),
+                         output.data());
+  std::vector<float> workspace(static_cast<std::size_t>(asl::attention_workspace_floats(s)));
+  for (int mask = 0; mask < 16; ++mask) {
+    std::vector<float> got[4] = {std::vector<float>(plane, -7.0f), std::vector<float>(plane, -7.0f),
+                                 std::vector<float>(plane, -7.0f), std::vector<float>(out, -7.0f)};
+    float* ptr[4];
+    for (int b = 0; b < 4; ++b) ptr[b] = mask & (1 << b) ? got[b].data() : nullptr;
+    float bad = 0.0f;
+    INFO("n_q = " << n_q << ", causal = " << causal << ", outputs mask = " << mask);
+    REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 0.4f, causal, ptr[0], ptr[1], ptr[2], ptr[3],
+                                          workspace.data(), &bad) == -1);
+    const std::vector<float>* want[4] = {&scores, &scaled, &weights, &output};
+    for (int b = 0; b < 4; ++b)
+      if (mask & (1 << b)) REQUIRE(got[b] == *want[b]);
+  }
+}
+
+TEST_CASE("attention_forward_select stops at the first scaled score beyond float32 and names it", "[attention]") {
+  asl::AttentionShape s;
+  s.n_q = 2, s.n_k = 3, s.d_k = 1, s.d_v = 1;
+  const std::vector<float> q = {1.0f, 1e20f}, k = {1.0f, 1e20f, -1e20f}, v = {1.0f, 2.0f, 3.0f};
+  std::vector<float> output(2), workspace(static_cast<std::size_t>(asl::attention_workspace_floats(s)));
+  float bad = 0.0f;
+  // row 0: 1, 1e20, −1e20 are finite; row 1: 1e20, 1e40 → inf at index 3 + 1 = 4
+  REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, false, nullptr, nullptr, nullptr,
+                                        output.data(), workspace.data(), &bad) == 4);
+  REQUIRE(std::isinf(bad));
+}

@@ -100,6 +100,28 @@ TEST_CASE("the SIMD scale matches the scalar twin exactly", "[kernels]") {
   REQUIRE(got == want);
 }
 
+TEST_CASE("the SIMD search for a non-finite entry finds the same first index as the scalar twin", "[kernels]") {
+  const int n = GENERATE(1, 3, 5, 17, 1000);
+  const int offset = GENERATE(0, 1, 3);
+  const float specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN()};
+  auto x = normals(n + 4, 5);
+  REQUIRE(asl::simd::first_nonfinite(x.data() + offset, n) == -1);
+  REQUIRE(asl::scalar::first_nonfinite(x.data() + offset, n) == -1);
+  for (int at : {0, n / 2, n - 1}) {
+    for (float special : specials) {
+      auto y = x;
+      y[offset + at] = special;
+      if (at + 1 < n) y[offset + n - 1] = special;  // a later one must not win
+      INFO("n = " << n << ", offset = " << offset << ", at = " << at << ", value = " << special);
+      REQUIRE(asl::simd::first_nonfinite(y.data() + offset, n) == at);
+      REQUIRE(asl::scalar::first_nonfinite(y.data() + offset, n) == at);
+    }
+  }
+  x[offset + n] = std::numeric_limits<float>::infinity();  // just past the end: not seen
+  REQUIRE(asl::simd::first_nonfinite(x.data() + offset, n) == -1);
+}
+
 TEST_CASE("the SIMD softmax matches the scalar twin on odd sizes, offsets and temperatures", "[kernels][softmax]") {
   const int cols = GENERATE(1, 3, 5, 17, 64, 1000);
   const int offset = GENERATE(0, 1, 3);

@@ -16,6 +16,8 @@ export const STRATEGIES = [
   { id: 'search', label: 'search', long: 'the paper’s search: powers of ten, then bisection on validation accuracy', color: SERIES.green, dash: '2 3', symbol: 'triangle' },
   { id: 'dynamic', label: 'dynamic', long: 'β re-measured after every step so the scores have unit variance', color: SERIES.orange, dash: '10 3 2 3', symbol: 'diamond' },
   { id: 'learned', label: 'learned', long: 'ln β trained with the weights, starting at 1/√dₖ', color: SERIES.purple, dash: '4 2', symbol: 'circle' },
+  { id: 'qk-norm', label: 'QK-norm', long: 'q and k normalised to length 1, logits g·q̂·k̂ with a learned g per head (Henry et al. 2020)', color: SERIES.sky, dash: '6 2 1 2', symbol: 'square' },
+  { id: 'qk-layernorm', label: 'qk-layernorm', long: 'LayerNorm on q and k, then 1/√dₖ (as ViT-22B)', color: SERIES.grey, dash: '1 2', symbol: 'triangle' },
 ];
 export const STRATEGY = Object.fromEntries(STRATEGIES.map((s) => [s.id, s]));
 

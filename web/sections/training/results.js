@@ -1,5 +1,5 @@
-// Lesson 6, side material behind "Go deeper" in 6.1: source 003's Table 1 as printed (the paper's claims, typed here from
-// the paper and labelled as such), the project's reference runs from web/data/reference-runs.json (made by the native
+// Lesson 6, side material behind "Go deeper" in 6.1: source 003's Table 1 as printed (the paper's claims, typed from
+// the paper into web/data/table1.json and labelled as such), the project's reference runs from web/data/reference-runs.json (made by the native
 // CLI with build-scripts/reference-runs; means and standard deviations computed there), the runs the learner finished
 // in this page, and the commands that made the reference runs. The prose quotes the data file's numbers.
 import { el, clear } from '../../dom.js';
@@ -7,26 +7,15 @@ import { precise } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
 import { setProse, dk } from '../parts.js';
 import { REFERENCE, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
+import TABLE_1 from '../../data/table1.json';
 
-// Source 003 (W. Chuang, "The scaling factor in self-attention", 18 October 2023), Table 1, row by row as printed:
-// input range R, string length L, training set size and test accuracy in percent. The paper does not say whether its
-// accuracy counts tokens or whole sequences, and reports one run per row.
-export const PAPER_TABLE_1 = [
-  { method: 'old', beta: null, R: 100, L: 20, train: 15000, accuracy: 1.5 },
-  { method: 'new', beta: 5, R: 100, L: 20, train: 15000, accuracy: 96 },
-  { method: 'old', beta: null, R: 100, L: 200, train: 19300, accuracy: 1.23 },
-  { method: 'new', beta: 0.16, R: 100, L: 200, train: 19300, accuracy: 100 },
-  { method: 'old', beta: null, R: 10, L: 20, train: 8000, accuracy: 18.56 },
-  { method: 'new', beta: 6.55, R: 10, L: 20, train: 8000, accuracy: 100 },
-  { method: 'old', beta: null, R: 1000, L: 20, train: 50000, accuracy: 18.56 },
-  { method: 'new', beta: 5, R: 1000, L: 20, train: 50000, accuracy: 100 },
-  { method: 'old', beta: null, R: 1000, L: 20, train: 40000, accuracy: 10.68 },
-  { method: 'new', beta: 5, R: 1000, L: 20, train: 40000, accuracy: 99.79 },
-  { method: 'old', beta: null, R: 1000, L: 20, train: 35000, accuracy: 5.52 },
-  { method: 'new', beta: 5, R: 1000, L: 20, train: 35000, accuracy: 99.53 },
-  { method: 'new', beta: 6, R: 1000, L: 20, train: 35000, accuracy: 99.77 },
-];
-const CITATION = 'Source 003: W. Chuang, “The scaling factor in self-attention” (18 October 2023), Table 1';
+// Source 003's Table 1 as printed (web/data/table1.json, the file the CLI's table1 command reads too), one entry
+// per printed line: the 1/√d_k run of each row, then its tuned β runs.
+export const PAPER_TABLE_1 = TABLE_1.rows.flatMap((r) => [
+  { method: 'old', beta: null, R: r.R, L: r.L, train: r.train, accuracy: r.inverseSqrtDk },
+  ...r.tuned.map((t) => ({ method: 'new', beta: t.beta, R: r.R, L: r.L, train: r.train, accuracy: t.accuracy })),
+]);
+const CITATION = TABLE_1.source;
 
 const METHOD_ORDER = ['inverse-sqrt-dk', 'fixed 5', 'search', 'dynamic', 'learned'];
 const METHOD_LABEL = { 'inverse-sqrt-dk': 'β = 1/√dₖ', 'fixed 5': 'β = 5 (the paper’s)', search: 'search', dynamic: 'dynamic', learned: 'learned' };

@@ -1,0 +1,93 @@
+// The public API's speed in Node (bench/api-cases.mjs: engine.attention against tfjs-backend-wasm and
+// onnxruntime-web, interleaved, medians from one run; call overhead; the kernel's GFLOP/s against the f32x4
+// ceiling), with --browser the same cases in headless Chromium (bench/api-browser.mjs), and a markdown report of both
+// with the targets judged. Writes build/bench/api.{json,md}; asserts nothing.
+//
+//   node bench/api.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only]
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+import { loadEngine } from '../web/engine.js';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './api-cases.mjs';
+import { loadTfjs, ROOT } from './implementations.mjs';
+import { reportMarkdown } from './api-report.mjs';
+
+const require = createRequire(import.meta.url);
+const log = (m) => process.stderr.write(`[bench api] ${m}\n`);
+
+function parseArgs(argv) {
+  const args = { rounds: 10, batchMs: 40, browser: false, node: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    if (flag === '--rounds') args.rounds = Number(argv[++i]);
+    else if (flag === '--batch-ms') args.batchMs = Number(argv[++i]);
+    else if (flag === '--browser') args.browser = true;
+    else if (flag === '--browser-only') args.browser = true, args.node = false;
+    else throw new Error(`unknown option ${flag}: see the top of bench/api.mjs`);
+  }
+  return args;
+}
+
+const machine = () => ({
+  date: new Date().toISOString(),
+  cpu: readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown',
+  cores: os.cpus().length,
+  node: process.version,
+  load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+});
+
+/** The Node part: { overhead, attention, kernelOnly, kernel, checks, versions }. */
+export async function nodeRun({ rounds, batchMs }) {
+  const engine = await loadEngine();
+  const { tf, info } = await loadTfjs(engine);
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  const core = await require(`${ROOT}build/wasm/attention_core.cjs`)();
+  const cases = SIZES.map(([n, dK]) => ({ op: 'attention', n, dK }));
+  const impls = [ours(engine, 'output'), ours(engine, 'all'), tfjs(tf, engine), onnx(ort, engine)];
+  for (const impl of impls) for (const c of cases) await impl.prepare(c);
+  const checks = await crossCheck([impls[0], impls[2], impls[3]], cases);
+  log(`outputs agree (max |diff| ${Object.entries(checks).map(([k, v]) => `${k} ${v.toExponential(1)}`).join(', ')})`);
+  const loadStart = machine().load;
+  log('call overhead …');
+  const over = await run([overhead(engine)], OVERHEAD, { rounds, batchMs, log });
+  log('attention …');
+  const attention = await run(impls, cases, { rounds, batchMs, log });
+  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
+  const kernel = kernelFigures(core);
+  impls[2].dispose();
+  return { overhead: over, attention, kernelOnly, kernel, checks, loadStart, loadEnd: machine().load,
+    versions: { tfjs: info.backendWasm, tfjsBinary: info.binary, ort: ort.env.versions.web, emscripten: core.benchmarkInfo().emscripten } };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const env = machine();
+  try {
+    env.uptime = execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    env.uptime = `load ${env.load}`;
+  }
+  log(`${env.date}, ${env.cpu}, ${env.uptime}`);
+  const result = { env };
+  if (args.node) result.node = await nodeRun(args);
+  if (args.browser) {
+    const { browserRun } = await import('./api-browser.mjs');
+    result.browser = await browserRun(args, log);
+  }
+  result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();
+  const md = reportMarkdown(result);
+  mkdirSync(`${ROOT}build/bench`, { recursive: true });
+  writeFileSync(`${ROOT}build/bench/api.json`, `${JSON.stringify(result, null, 1)}\n`);
+  writeFileSync(`${ROOT}build/bench/api.md`, md);
+  process.stdout.write(`${md}\nWritten: build/bench/api.json, build/bench/api.md\n`);
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  main().then(() => process.exit(0), (error) => {
+    process.stderr.write(`[bench api] ${error.stack ?? error}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+// The trainer's configuration as the public API spells it, shared by the bindings (createTrainer) and the CLI
+// (train, table1, dump): one reader from the schema's slots into a TrainerConfig and one JSON writer back. A new
+// createTrainer option is one row in web/schema/training.js and one row in kFields (trainer_config.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/training/trainer.h"
+#include "slots.h"
+
+namespace asl::api {
+
+// The configuration the slots describe (createTrainer's options, defaults filled in; dModel defaults to L).
+training::TrainerConfig read_trainer_config(const Slots& slots);
+
+// The configuration as a JSON object in schema order, plus dK; beta and betaLr are null when unset. `digits`:
+// significant digits of reals (17 round-trips a double; the CLI's files use 9).
+std::string trainer_config_json(const training::TrainerConfig& config, int digits);
+
+// JSON helpers the CLI's writers and the bindings share.
+std::string json_number(double x, int digits);
+std::string json_string(const std::string& s);
+
+}  // namespace asl::api

@@ -1,0 +1,112 @@
+// The core functions (web/schema/core.js). attention, softmax and dot are plain WASM exports over pointers into
+// memory web/engine.js owns, so a call crosses with one copy in and one out and no JS value traffic; random and
+// selfAttentionExample are Embind functions over a slot block; info, heapInUse and trainerCount describe the module.
+#include <emscripten/emscripten.h>
+#include <malloc.h>
+
+#include <cmath>
+
+#include "common.h"
+#include "engine/attention.h"
+#include "engine/random.h"
+#include "engine/self_attention_example.h"
+#include "kernels/kernels.h"
+
+namespace asl::bindings {
+namespace {
+
+namespace ex = schema::self_attention_example;
+namespace rnd = schema::random;
+
+val random_numbers(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  std::vector<double> out(static_cast<std::size_t>(a.integer(rnd::count)));
+  Rng rng(a.seed(rnd::seed));
+  const bool uniform = a.choice(rnd::distribution) == rnd::distribution_choice::uniform;
+  for (double& x : out) x = uniform ? rng.uniform() : rng.normal();
+  return f64(out);
+}
+
+val self_attention_example(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  std::string why;
+  const std::vector<std::string> tokens = sentence_tokens(a.text(ex::sentence), "sentence", &why);
+  if (tokens.empty()) return problem(why);
+  const bool causal = a.flag(ex::causal);
+  const SelfAttentionExample e = asl::self_attention_example(tokens, a.integer(ex::dModel), a.integer(ex::dK),
+                                                             a.integer(ex::dV), a.seed(ex::seed), a.flag(ex::scaled),
+                                                             causal);
+  val r = val::object();
+  r.set("tokens", strings(e.tokens));
+  r.set("dModel", e.d_model);
+  r.set("dK", e.d_k);
+  r.set("dV", e.d_v);
+  r.set("scale", e.scale);
+  r.set("causal", causal);
+  r.set("scoreVariance", e.score_variance);
+  r.set("scaledScoreVariance", e.scaled_score_variance);
+  r.set("maxWeight", e.max_weight);
+  r.set("meanRowMax", e.mean_row_max);
+  r.set("rowsWithChoice", e.rows_with_choice);
+  for (const auto& [name, m] : {std::pair<const char*, const RowMatrixXf*>{"embeddings", &e.embeddings},
+                                {"wQ", &e.w_q}, {"wK", &e.w_k}, {"wV", &e.w_v}, {"q", &e.q}, {"k", &e.k}, {"v", &e.v},
+                                {"scores", &e.scores}, {"scaledScores", &e.scaled_scores}, {"weights", &e.weights},
+                                {"contextual", &e.contextual}})
+    r.set(name, matrix(*m));
+  return r;
+}
+
+val info() {
+  val r = val::object();
+  r.set("version", std::string(ASL_VERSION));
+  r.set("kernels", std::string(kernel_set()));
+  r.set("simd", std::string(kernel_set()) != "scalar");
+  return r;
+}
+
+// Bytes currently allocated by malloc inside the module: tests call it to show that bad input leaks nothing.
+double heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+}  // namespace asl::bindings
+
+extern "C" {
+
+// attention({ q, k, v, nQ, nK, dK, dV, heads, scale, causal, outputs }) over memory web/engine.js filled: the
+// results it does not want are null. Returns 0; 1 + the index of the first scaled score beyond float32 (its value
+// in problem[0]); or −1 − the index of the first output entry beyond float32.
+EMSCRIPTEN_KEEPALIVE int asl_attention(const float* q, const float* k, const float* v, int n_q, int n_k, int d_k,
+                                       int d_v, int n_heads, float scale, int causal, float* scores,
+                                       float* scaled_scores, float* weights, float* output, float* workspace,
+                                       float* problem) {
+  const asl::AttentionShape shape{n_q, n_k, d_k, d_v, n_heads};
+  const long bad = asl::attention_forward_select(q, k, v, shape, scale, causal != 0, scores, scaled_scores, weights,
+                                                 output, workspace, problem);
+  if (bad >= 0) return static_cast<int>(bad) + 1;
+  if (output) {
+    const long n = static_cast<long>(n_q) * n_heads * d_v;
+    for (long i = 0; i < n; ++i)
+      if (!std::isfinite(output[i])) return -1 - static_cast<int>(i);
+  }
+  return 0;
+}
+
+// softmax / softmaxNaive of one row of n values into y.
+EMSCRIPTEN_KEEPALIVE void asl_softmax(const float* x, float beta, float* y, int n, int naive) {
+  if (naive)
+    asl::kern::softmax_rows_naive(x, beta, y, 1, n, n);
+  else
+    asl::kern::softmax_rows(x, beta, y, 1, n, n);
+}
+
+EMSCRIPTEN_KEEPALIVE float asl_dot(const float* a, const float* b, int n) { return asl::kern::dot(a, b, n); }
+
+}  // extern "C"
+
+EMSCRIPTEN_BINDINGS(asl_core) {
+  using namespace asl::bindings;
+  emscripten::function("random", &random_numbers);
+  emscripten::function("selfAttentionExample", &self_attention_example);
+  emscripten::function("info", &info);
+  emscripten::function("heapInUse", &heap_in_use);
+}

@@ -1,0 +1,227 @@
+// Lesson 3's functions (web/schema/softmax-lab.js; cpp/engine/softmax_lab.h, spread.h, weight_cap.h): one row's
+// softmax statistics, the gradient sweep and its per-row distribution, the weight cap and the numerics panel.
+#include <cmath>
+
+#include "common.h"
+#include "engine/softmax_lab.h"
+#include "engine/weight_cap.h"
+#include "kernels/kernels.h"
+
+namespace asl::bindings {
+namespace {
+
+namespace ss = schema::softmax_stats;
+namespace gs = schema::gradient_sweep;
+namespace gd = schema::gradient_distribution;
+namespace pw = schema::peak_weight_cap;
+namespace sn = schema::softmax_numerics;
+
+ScoreModel model_of(int choice) { return choice == ss::model_choice::dot ? ScoreModel::dot : ScoreModel::normal; }
+const char* model_name(ScoreModel model) { return model == ScoreModel::dot ? "dot" : "normal"; }
+
+val softmax_stats(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int d_k = a.integer(ss::dK);
+  const double beta = a.number(ss::beta);
+  const bool scaled = a.flag(ss::scaled);
+  int n = a.integer(ss::n);
+  std::vector<double> scores;
+  if (a.given(ss::scores)) {
+    const float* x = a.f32(ss::scores);
+    scores.assign(x, x + a.length(ss::scores));
+    n = static_cast<int>(scores.size());
+  } else {
+    scores.resize(static_cast<std::size_t>(n));
+    score_row(model_of(a.choice(ss::model)), d_k, n, a.seed(ss::seed), 0, scores.data());
+  }
+  const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  std::vector<double> scaled_scores(scores.size()), logits(scores.size());
+  for (std::size_t j = 0; j < scores.size(); ++j) {
+    scaled_scores[j] = scale * scores[j];
+    logits[j] = beta * scaled_scores[j];
+  }
+  SoftmaxAnalysis s;
+  analyze_softmax(logits.data(), n, s);
+  std::vector<double> jacobian(static_cast<std::size_t>(n) * n);
+  softmax_jacobian(s, jacobian.data());
+  val r = val::object();
+  r.set("scores", f64(scores));
+  r.set("scale", scale);
+  r.set("scaledScores", f64(scaled_scores));
+  r.set("logits", f64(logits));
+  r.set("weights", f64(s.p));
+  r.set("argmax", s.argmax);
+  r.set("maxWeight", s.max_weight);
+  r.set("oneMinusMaxWeight", s.complement[s.argmax]);
+  r.set("entropy", s.entropy);
+  r.set("maxEntropy", s.max_entropy);
+  r.set("effectiveKeys", s.effective_keys);
+  r.set("jacobian", f64(jacobian));
+  r.set("jacobianNorm", s.jacobian_frobenius);
+  r.set("jacobianSpectralNorm", s.jacobian_spectral);
+  r.set("dK", d_k);
+  r.set("n", n);
+  r.set("beta", beta);
+  r.set("scaled", scaled);
+  return r;
+}
+
+// One curve of gradientSweep; the query-gradient fields only for model "dot".
+val gradient_curve(const GradientCurve& c, bool dot) {
+  val r = val::object();
+  r.set("meanNorm", f64(c.mean_norm));
+  r.set("stdError", f64(c.std_error));
+  r.set("meanMaxWeight", f64(c.mean_max_weight));
+  r.set("meanEntropy", f64(c.mean_entropy));
+  r.set("medianNorm", f64(c.median_norm));
+  r.set("quartile1", f64(c.quartile1));
+  r.set("quartile3", f64(c.quartile3));
+  r.set("fractionBelow", f64(c.fraction_below));
+  if (dot) {
+    r.set("meanQueryNorm", f64(c.mean_query_norm));
+    r.set("medianQueryNorm", f64(c.median_query_norm));
+    r.set("p90QueryNorm", f64(c.p90_query_norm));
+  }
+  return r;
+}
+
+val gradient_sweep(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int* d = a.i32(gs::dKs);
+  const std::vector<int> d_ks(d, d + a.length(gs::dKs));
+  const int n = a.integer(gs::n), trials = a.integer(gs::trials);
+  const ScoreModel model = model_of(a.choice(gs::model));
+  const double threshold = a.number(gs::threshold);
+  const double start = now_ms();
+  const GradientSweep g = asl::gradient_sweep(model, d_ks, n, trials, a.seed(gs::seed), threshold);
+  const double compute_ms = now_ms() - start;
+  const bool dot = model == ScoreModel::dot;
+  val r = val::object();
+  r.set("dKs", i32(g.d_ks));
+  r.set("unscaled", gradient_curve(g.unscaled, dot));
+  r.set("scaled", gradient_curve(g.scaled, dot));
+  r.set("ratio", f64(g.ratio));
+  r.set("n", n);
+  r.set("trials", trials);
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
+  r.set("computeMs", compute_ms);
+  return r;
+}
+
+// One sample of gradientDistribution: every row's norm, its spread and its histogram counts.
+val norm_sample(const NormSample& s) {
+  val r = val::object();
+  r.set("values", f64(s.values));
+  r.set("counts", f64(s.counts));
+  r.set("zeros", static_cast<double>(s.zeros));
+  r.set("mean", s.spread.mean);
+  r.set("median", s.spread.median);
+  r.set("quartile1", s.spread.quartile1);
+  r.set("quartile3", s.spread.quartile3);
+  r.set("p90", s.spread.p90);
+  r.set("max", s.spread.max);
+  r.set("fractionBelow", s.spread.fraction_below);
+  return r;
+}
+
+val norm_pair(const NormPair& p) {
+  val r = val::object();
+  r.set("edges", f64(p.edges));
+  r.set("unscaled", norm_sample(p.unscaled));
+  r.set("scaled", norm_sample(p.scaled));
+  return r;
+}
+
+val gradient_distribution(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int d_k = a.integer(gd::dK), n = a.integer(gd::n), trials = a.integer(gd::trials), bins = a.integer(gd::bins);
+  const ScoreModel model = model_of(a.choice(gd::model));
+  const double threshold = a.number(gd::threshold);
+  const double start = now_ms();
+  const GradientDistribution g = asl::gradient_distribution(model, d_k, n, trials, a.seed(gd::seed), threshold, bins);
+  const double compute_ms = now_ms() - start;
+  val r = val::object();
+  r.set("jacobian", norm_pair(g.jacobian));
+  if (model == ScoreModel::dot) r.set("query", norm_pair(g.query));
+  r.set("dK", d_k);
+  r.set("scale", 1.0 / std::sqrt(static_cast<double>(d_k)));
+  r.set("n", n);
+  r.set("trials", trials);
+  r.set("model", std::string(model_name(model)));
+  r.set("threshold", threshold);
+  r.set("bins", bins);
+  r.set("computeMs", compute_ms);
+  return r;
+}
+
+val peak_weight_cap(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int n = a.integer(pw::n);
+  const double sd = a.number(pw::sd);
+  const PeakWeightCap c = asl::peak_weight_cap(n, sd);
+  val r = val::object();
+  r.set("n", n);
+  r.set("sd", sd);
+  r.set("gap", c.gap);
+  r.set("maxWeight", c.max_weight);
+  r.set("oneMinusMaxWeight", c.one_minus_max_weight);
+  r.set("log10OneMinusMaxWeight", c.log10_one_minus_max_weight);
+  r.set("row", f64(c.row));
+  r.set("weights", f64(c.weights));
+  r.set("rowSd", c.row_sd);
+  return r;
+}
+
+// Every weight finite and their sum within tol of 1.
+bool sums_to_one(const double* y, std::size_t n, double tol) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(y[i])) return false;
+    sum += y[i];
+  }
+  return std::fabs(sum - 1.0) <= tol;
+}
+
+val softmax_numerics(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int n = a.length(sn::values);
+  const float* x = a.f32(sn::values);
+  const double beta = a.number(sn::beta);
+  std::vector<float> naive32(static_cast<std::size_t>(n)), stable32(static_cast<std::size_t>(n));
+  kern::softmax_rows_naive(x, static_cast<float>(beta), naive32.data(), 1, n, n);
+  kern::softmax_rows(x, static_cast<float>(beta), stable32.data(), 1, n, n);
+  const std::vector<double> x64(x, x + n);
+  std::vector<double> naive64(x64.size()), stable64(x64.size());
+  softmax_naive_f64(x64.data(), beta, naive64.data(), n);
+  softmax_stable_f64(x64.data(), beta, stable64.data(), n);
+  const std::vector<double> naive32_d(naive32.begin(), naive32.end()), stable32_d(stable32.begin(), stable32.end());
+  double top = x64[0], bottom = x64[0];
+  for (double v : x64) top = std::fmax(top, v), bottom = std::fmin(bottom, v);
+  val r = val::object();
+  r.set("naive32", f32(naive32.data(), naive32.size()));
+  r.set("stable32", f32(stable32.data(), stable32.size()));
+  r.set("naive64", f64(naive64));
+  r.set("stable64", f64(stable64));
+  r.set("maxLogit", beta * top);
+  r.set("minLogit", beta * bottom);
+  r.set("overflowAt32", exp_overflow_threshold_f32());
+  r.set("overflowAt64", exp_overflow_threshold_f64());
+  r.set("naive32Ok", sums_to_one(naive32_d.data(), x64.size(), 1e-3));
+  r.set("stable32Ok", sums_to_one(stable32_d.data(), x64.size(), 1e-3));
+  r.set("naive64Ok", sums_to_one(naive64.data(), x64.size(), 1e-9));
+  r.set("stable64Ok", sums_to_one(stable64.data(), x64.size(), 1e-9));
+  return r;
+}
+
+}  // namespace
+}  // namespace asl::bindings
+
+EMSCRIPTEN_BINDINGS(asl_softmax_lab) {
+  using namespace asl::bindings;
+  emscripten::function("softmaxStats", &softmax_stats);
+  emscripten::function("gradientSweep", &gradient_sweep);
+  emscripten::function("gradientDistribution", &gradient_distribution);
+  emscripten::function("peakWeightCap", &peak_weight_cap);
+  emscripten::function("softmaxNumerics", &softmax_numerics);
+}

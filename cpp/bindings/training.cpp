@@ -1,0 +1,230 @@
+// The training lab (Lesson 6; web/schema/training.js, cpp/engine/training/trainer.h). Trainers live in a handle
+// table inside the module, so no Embind class handle crosses into JavaScript: createTrainer answers the trainer's
+// info with its integer id, and trainerStep, trainerEvaluate, trainerAttention and trainerDelete take that id.
+// web/engine.js wraps the id in an object whose delete() frees the trainer; every answer is a copy.
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "api/trainer_config.h"
+#include "common.h"
+#include "kernels/kernels.h"
+
+namespace asl::bindings {
+namespace {
+
+namespace tr = asl::training;
+
+constexpr double kMaxTrainerWorkspace = 67108864.0;  // floats of activations per trainer (256 MiB)
+constexpr std::size_t kMaxTrainers = 16;
+
+std::map<int, std::unique_ptr<tr::Trainer>>& trainer_table() {
+  static std::map<int, std::unique_ptr<tr::Trainer>> table;
+  return table;
+}
+int next_trainer_id = 1;
+
+tr::Trainer* find_trainer(int id) {
+  const auto it = trainer_table().find(id);
+  return it == trainer_table().end() ? nullptr : it->second.get();
+}
+val not_live(int id) {
+  return problem("id = " + std::to_string(id) + " is not a live trainer: it was deleted or never created");
+}
+
+val evaluation_value(const tr::Evaluation& e) {
+  val r = val::object();
+  r.set("tokenAccuracy", e.token_accuracy);
+  r.set("sequenceAccuracy", e.sequence_accuracy);
+  r.set("loss", e.loss);
+  r.set("count", static_cast<double>(e.count));
+  return r;
+}
+
+val search_value(const tr::Trainer& t) {
+  if (t.config().beta_strategy != tr::BetaStrategy::search) return val::null();
+  const tr::SearchState& s = t.search();
+  val probes = val::array();
+  for (std::size_t i = 0; i < s.probes.size(); ++i) {
+    const tr::SearchProbe& p = s.probes[i];
+    val probe = val::object();
+    probe.set("beta", p.beta);
+    probe.set("log10Beta", p.log10_beta);
+    probe.set("stage", p.stage);
+    probe.set("val", evaluation_value(p.val));
+    probes.set(i, probe);
+  }
+  val r = val::object();
+  r.set("finished", s.finished);
+  r.set("beta", s.probes.empty() ? val::null() : val(s.beta()));
+  val bracket = val::array();
+  if (s.finished || !s.probes.empty()) {
+    bracket.set(0, s.lo());
+    bracket.set(1, s.hi());
+  }
+  r.set("bracket", s.finished ? bracket : val::null());
+  r.set("probes", probes);
+  return r;
+}
+
+val shape(int rows, int cols) {
+  val s = val::array();
+  s.set(0, rows);
+  s.set(1, cols);
+  return s;
+}
+
+// The configuration as run (the shared writer of cpp/api/trainer_config.h, defaults filled in, β as it starts),
+// the architecture and its parameter count.
+val trainer_info(int id, const tr::Trainer& t) {
+  tr::TrainerConfig c = t.config();
+  c.beta = t.beta();
+  if (c.beta_lr == 0.0) c.beta_lr = c.lr;
+  c.batch_size = std::min(c.batch_size, c.train_size);
+  c.probe_epochs = t.probe_epochs();
+  val r = val::global("JSON").call<val>("parse", api::trainer_config_json(c, 17));
+  r.set("id", id);
+  r.set("stepsPerEpoch", t.steps_per_epoch());
+  r.set("totalSteps", static_cast<double>(t.total_steps()));
+  r.set("parameterCount", static_cast<double>(t.parameters().size()));
+  r.set("modelParameterCount", static_cast<double>(t.model_parameter_count()));
+  val layers = val::array();
+  const auto layout = tr::parameter_layout(c.model);
+  for (std::size_t i = 0; i < layout.size(); ++i) {
+    val layer = val::object();
+    layer.set("name", layout[i].name);
+    layer.set("shape", shape(layout[i].rows, layout[i].cols));
+    layer.set("count", static_cast<double>(layout[i].size()));
+    layers.set(i, layer);
+  }
+  r.set("betaReach", val::null());
+  if (c.beta_strategy == tr::BetaStrategy::learned) {
+    val layer = val::object();
+    layer.set("name", std::string("attn.log_beta"));
+    layer.set("shape", shape(1, 1));
+    layer.set("count", 1);
+    layers.set(layout.size(), layer);
+    const tr::LearnedBetaReach reach = tr::learned_beta_reach(t.config());
+    val b = val::object();
+    b.set("initialBeta", reach.initial_beta);
+    b.set("lrSum", reach.lr_sum);
+    b.set("ceiling", reach.ceiling);
+    b.set("bound", reach.bound);
+    r.set("betaReach", b);
+  }
+  r.set("parameters", layers);
+  r.set("kernels", std::string(kernel_set()));
+  return r;
+}
+
+val create_trainer(std::uintptr_t address) {
+  const tr::TrainerConfig c = api::read_trainer_config(slots_at(address));
+  const std::string problem_text = tr::check_config(c, kMaxTrainerWorkspace);
+  if (!problem_text.empty()) return problem(problem_text);
+  if (trainer_table().size() >= kMaxTrainers)
+    return problem(std::to_string(kMaxTrainers) + " trainers are alive: delete() one before creating another");
+  const int id = next_trainer_id++;
+  auto& slot = trainer_table()[id];
+  slot = std::make_unique<tr::Trainer>(c);
+  return trainer_info(id, *slot);
+}
+
+val trainer_step(int id, std::uintptr_t address) {
+  tr::Trainer* t = find_trainer(id);
+  if (!t) return not_live(id);
+  const int steps = slots_at(address).integer(schema::trainer_step::steps);
+  std::vector<float> losses, betas, entropies, max_logits;
+  for (auto* v : {&losses, &betas, &entropies, &max_logits}) v->reserve(static_cast<std::size_t>(steps));
+  const double start = now_ms();
+  const tr::StepResult s = t->step(steps, &losses, &betas, &entropies, &max_logits);
+  const double compute_ms = now_ms() - start;
+  val r = val::object();
+  r.set("stepsRun", s.steps_run);
+  r.set("loss", s.loss);
+  r.set("meanLoss", s.mean_loss);
+  r.set("losses", f32(losses.data(), losses.size()));
+  r.set("betas", f32(betas.data(), betas.size()));
+  // Each step's attention entropy (mean over its batch's rows, nats) and largest |logit|; the last step's alone; and
+  // QK-norm's g per head after the last step (null for the other strategies).
+  r.set("entropies", f32(entropies.data(), entropies.size()));
+  r.set("maxLogits", f32(max_logits.data(), max_logits.size()));
+  r.set("attentionEntropy", s.attention_entropy);
+  r.set("maxLogit", s.max_abs_logit);
+  const std::vector<float> qk_scale(s.qk_scale.begin(), s.qk_scale.end());
+  r.set("qkScale", qk_scale.empty() ? val::null() : f32(qk_scale.data(), qk_scale.size()));
+  r.set("step", static_cast<double>(s.step));
+  r.set("totalSteps", static_cast<double>(s.total_steps));
+  r.set("runStep", static_cast<double>(s.run_step));
+  r.set("runSteps", static_cast<double>(s.run_steps));
+  r.set("epoch", s.epoch);
+  r.set("epochs", t->config().epochs);
+  r.set("beta", s.beta);
+  r.set("lr", s.lr);
+  r.set("betaLr", t->config().beta_strategy == tr::BetaStrategy::learned ? val(s.beta_lr) : val::null());
+  r.set("gradNorm", s.grad_norm);
+  r.set("phase", std::string(tr::phase_name(s.phase)));
+  r.set("done", t->phase() == tr::Phase::done);
+  r.set("probe", s.probe);
+  r.set("probeCount", s.probe_count);
+  r.set("search", search_value(*t));
+  r.set("computeMs", compute_ms);
+  return r;
+}
+
+val trainer_evaluate(int id, std::uintptr_t address) {
+  tr::Trainer* t = find_trainer(id);
+  if (!t) return not_live(id);
+  namespace te = schema::trainer_evaluate;
+  const int split = slots_at(address).choice(te::split);
+  const tr::Split s = split == te::split_choice::val ? tr::Split::val
+                      : split == te::split_choice::train ? tr::Split::train : tr::Split::test;
+  const double start = now_ms();
+  val r = evaluation_value(t->evaluate(s));
+  r.set("split", std::string(te::split_choice::names[split]));
+  r.set("step", static_cast<double>(t->steps_done()));
+  r.set("beta", t->beta());
+  r.set("computeMs", now_ms() - start);
+  return r;
+}
+
+val trainer_attention(int id, std::uintptr_t address) {
+  tr::Trainer* t = find_trainer(id);
+  if (!t) return not_live(id);
+  const int index = slots_at(address).integer(schema::trainer_attention::index);
+  std::vector<float> weights;
+  std::vector<tr::Token> predicted;
+  t->attention_for(index, weights, predicted);
+  const int L = t->config().model.L;
+  const tr::Token* in = t->data().val.inputs.data() + static_cast<std::size_t>(index) * L;
+  const tr::Token* target = t->data().val.targets.data() + static_cast<std::size_t>(index) * L;
+  val r = val::object();
+  r.set("index", index);
+  r.set("heads", t->config().model.n_heads);
+  r.set("L", L);
+  r.set("weights", f32(weights.data(), weights.size()));
+  r.set("inputs", i32(std::vector<int>(in, in + L)));
+  r.set("targets", i32(std::vector<int>(target, target + L)));
+  r.set("predicted", i32(std::vector<int>(predicted.begin(), predicted.end())));
+  r.set("beta", t->beta());
+  r.set("step", static_cast<double>(t->steps_done()));
+  return r;
+}
+
+// Frees the trainer; answers true (false when there was none).
+bool trainer_delete(int id) { return trainer_table().erase(id) == 1; }
+
+// Live trainers: web/engine.js reports it in resources().
+int trainer_count() { return static_cast<int>(trainer_table().size()); }
+
+}  // namespace
+}  // namespace asl::bindings
+
+EMSCRIPTEN_BINDINGS(asl_training) {
+  using namespace asl::bindings;
+  emscripten::function("createTrainer", &create_trainer);
+  emscripten::function("trainerStep", &trainer_step);
+  emscripten::function("trainerEvaluate", &trainer_evaluate);
+  emscripten::function("trainerAttention", &trainer_attention);
+  emscripten::function("trainerDelete", &trainer_delete);
+  emscripten::function("trainerCount", &trainer_count);
+}

@@ -1,0 +1,99 @@
+// The schemas of the engine's core functions (cpp/bindings/core.cpp): attention, softmax, dot, the generator and
+// Lesson 1's example. Each option: name, type and range (web/schema/types.js), default, one line of meaning.
+import { boolean, choice, fail, fmt, integer, list, number, seed, subset, text } from './types.js';
+
+export const MAX_DIM = 4096; // d_k, d_v, d_model, n
+export const MAX_HEADS = 64;
+export const MAX_ELEMENTS = 16777216; // 2²⁴ floats in any one result matrix
+
+const dim = () => integer(1, MAX_DIM);
+const heads = (o) => o.heads;
+const qkvShape = (n, d) => (o) => `${n}·heads·${d} = ${o[n]}·${heads(o)}·${o[d]}`;
+const qkv = (n, d) => list({ length: (o) => o[n] * o.heads * o[d], shape: qkvShape(n, d), lengthName: `${n}·heads·${d}` });
+
+/** attention's limits on its sizes, as it checks them: the score planes, then the heads' widths. */
+function attentionLimits(o) {
+  const plane = o.heads * o.nQ * o.nK;
+  if (plane > MAX_ELEMENTS) fail(`heads·nQ·nK = ${fmt(plane)} is too large: allowed at most ${MAX_ELEMENTS}`);
+  if (o.heads * o.dK > MAX_DIM) fail(`heads·dK = ${fmt(o.heads * o.dK)} is too large: allowed at most ${MAX_DIM}`);
+  if (o.heads * o.dV > MAX_DIM) fail(`heads·dV = ${fmt(o.heads * o.dV)} is too large: allowed at most ${MAX_DIM}`);
+}
+
+export const OUTPUTS = ['scores', 'scaledScores', 'weights', 'output'];
+
+export const attention = {
+  name: 'attention',
+  summary: 'Scaled dot-product attention, forward, with the intermediates asked for.',
+  returns: '{ scores?: Float32Array; scaledScores?: Float32Array; weights?: Float32Array; output?: Float32Array }',
+  options: [
+    { name: 'q', type: qkv('nQ', 'dK'), required: true, quoteMissing: true, meaning: 'queries, `(nQ, heads·dK)` row-major' },
+    { name: 'k', type: qkv('nK', 'dK'), required: true, quoteMissing: true, meaning: 'keys, `(nK, heads·dK)`' },
+    { name: 'v', type: qkv('nK', 'dV'), required: true, quoteMissing: true, meaning: 'values, `(nK, heads·dV)`' },
+    { name: 'nQ', type: dim(), required: true, meaning: 'number of queries' },
+    { name: 'nK', type: dim(), required: true, meaning: 'number of keys (and values)' },
+    { name: 'dK', type: dim(), required: true, meaning: 'per-head width of queries and keys; `heads·dK` ≤ 4096' },
+    { name: 'dV', type: dim(), required: true, meaning: 'per-head width of values; `heads·dV` ≤ 4096' },
+    { name: 'heads', type: integer(1, MAX_HEADS), default: 1, meaning: 'number of heads; head `h` uses columns `h·dK … (h+1)·dK − 1` of `q` and `k`, and `h·dV …` of `v`; `heads·nQ·nK` ≤ 2²⁴' },
+    { name: 'scale', type: number(0, 1e30), default: (o) => Math.fround(1 / Math.sqrt(o.dK)), defaultText: '1/√dK', meaning: 'the factor applied to the scores' },
+    { name: 'causal', type: boolean(), default: false, meaning: 'query `i` sees only keys `j ≤ i` (as PyTorch\'s `is_causal`, aligned at the top left)' },
+    { name: 'outputs', type: subset(...OUTPUTS), default: OUTPUTS, defaultText: 'all four', meaning: 'the results to compute and return; the others are neither computed nor copied' },
+  ],
+  rules: attentionLimits,
+};
+
+const row = (max) => list({ minLength: 1, maxLength: max });
+
+export const softmax = {
+  name: 'softmax',
+  signature: 'softmax(values, beta = 1)',
+  summary: 'The numerically stable softmax of beta·values.',
+  returns: 'Float32Array',
+  options: [
+    { name: 'values', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the row' },
+    { name: 'beta', type: number(0, 1e30), default: 1, meaning: 'inverse temperature β; 0 gives uniform weights' },
+  ],
+};
+
+export const softmaxNaive = {
+  ...softmax,
+  name: 'softmaxNaive',
+  signature: 'softmaxNaive(values, beta = 1)',
+  summary: 'The textbook exp(β·x)/Σexp(β·x), which overflows past β·x ≈ 88.72 in float32.',
+};
+
+export const dot = {
+  name: 'dot',
+  signature: 'dot(a, b)',
+  summary: 'a·b, by the SIMD kernel.',
+  returns: 'number',
+  options: [
+    { name: 'a', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the first vector' },
+    { name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a', lengthName: 'a.length' }), required: true, quoteMissing: true, meaning: 'the second, as long as `a`' },
+  ],
+};
+
+export const random = {
+  name: 'random',
+  summary: 'Numbers from the engine\'s seeded generator.',
+  returns: 'Float64Array',
+  options: [
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
+    { name: 'count', type: integer(1, 1048576), default: 16, meaning: 'how many numbers' },
+    { name: 'distribution', type: choice('uniform', 'normal'), default: 'uniform', meaning: 'uniform on [0, 1) or standard normal' },
+  ],
+};
+
+export const selfAttentionExample = {
+  name: 'selfAttentionExample',
+  summary: 'Every matrix of Lesson 1, from a sentence to its contextual embeddings.',
+  returns: 'SelfAttentionExample',
+  options: [
+    { name: 'sentence', type: text(600), default: 'money bank grows', meaning: '1 to 12 whitespace-separated words, each at most 40 bytes' },
+    { name: 'dModel', type: dim(), default: 8, meaning: 'width of the static embeddings' },
+    { name: 'dK', type: dim(), default: 4, meaning: 'width of queries and keys' },
+    { name: 'dV', type: dim(), default: { from: 'dModel' }, defaultText: 'dModel', meaning: 'width of values and contextual embeddings' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'seed of `W_q`, `W_k`, `W_v`' },
+    { name: 'scaled', type: boolean(), default: true, meaning: 'divide the scores by `√dK`' },
+    { name: 'causal', type: boolean(), default: false, meaning: 'causal mask' },
+  ],
+};

@@ -1,0 +1,31 @@
+// Every public function's schema, compiled for the validator, in the order docs/API.md lists them. The one place
+// an option's name, type, range, default and meaning are written (see web/schema/types.js).
+import * as core from './core.js';
+import * as statistics from './statistics.js';
+import * as softmaxLab from './softmax-lab.js';
+import * as temperature from './temperature.js';
+import * as heads from './heads.js';
+import * as training from './training.js';
+import * as beyond from './beyond.js';
+import { compile } from './validate.js';
+
+/** The engine modules and their functions' schemas; cpp/bindings/<module>.cpp implements each. */
+export const MODULES = [
+  { module: 'core', functions: [core.attention, core.softmax, core.softmaxNaive, core.dot, core.random, core.selfAttentionExample] },
+  { module: 'statistics', functions: [statistics.dotProducts, statistics.varianceSweep, statistics.scaleVariance] },
+  { module: 'softmax_lab', functions: [softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution, softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics] },
+  { module: 'temperature', functions: [temperature.boltzmann, temperature.normalisationDemo, temperature.derivation, temperature.assumptionCheck, temperature.weightDrift] },
+  { module: 'heads', functions: [heads.multiHeadExample, heads.multiHeadSweep] },
+  { module: 'training', functions: [training.createTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },
+  { module: 'beyond', functions: [beyond.lengthScaling, beyond.alignmentScaling, beyond.qkNormDemo] },
+];
+
+/** name → compiled schema */
+export const SCHEMA = Object.fromEntries(MODULES.flatMap((m) => m.functions).map((f) => [f.name, compile(f)]));
+
+/** One option's row: SCHEMA.createTrainer's beta is option('createTrainer', 'beta'). */
+export function option(fn, name) {
+  const row = SCHEMA[fn].options[SCHEMA[fn].index.get(name)];
+  if (!row) throw new Error(`schema: ${fn} has no option ${name}`);
+  return row;
+}
