@@ -96,7 +96,8 @@ export function smokeSuite(name) {
     assert.match(await tab.evaluate(() => location.hash), /dk=12/);
     assert.equal(await tab.evaluate(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length), 3 * 12);
     // A long drag: 150 input events 20 ms apart set the state more often than the 100 URL writes in 10 s WebKit allows. The link
-    // keeps up (it is written at most every 250 ms) and ends on the last value, with no error.
+    // keeps up (it is written once the changes pause, and at most every second while they go on) and ends on the last value,
+    // with no error.
     await tab.evaluate(async () => {
       const input = document.querySelector('input[data-key="dk"]');
       for (let i = 0; i < 150; i += 1) {
