@@ -67,33 +67,63 @@ const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
 const num = (x) => (typeof x === 'number' ? x : NaN); // WebDriver sends NaN as null
 const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
-/** Opens `urls` in `name`; resolves to { version, tabs: [{ evaluate(fn, arg), errors() }], close() }. */
-async function openBrowser(name, urls) {
+/** Starts `name`; resolves to { version, open(url) → tab { evaluate(fn, arg), errors(), front(), close() }, close() }. */
+async function openBrowser(name) {
   if (name === 'chromium') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--no-first-run', '--disable-quic'],
     });
-    const tabs = [];
-    for (const url of urls) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-      await page.goto(url);
-      tabs.push({ evaluate: (fn, arg) => page.evaluate(fn, arg), errors: async () => errors.slice(), front: () => page.bringToFront() });
-    }
-    return { version: `Chromium ${browser.version()}`, tabs, close: () => browser.close() };
+    return {
+      version: `Chromium ${browser.version()}`,
+      async open(url) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+        await page.goto(url);
+        return { evaluate: (fn, arg) => page.evaluate(fn, arg), errors: async () => errors.slice(), front: () => page.bringToFront(), close: () => context.close() };
+      },
+      close: () => browser.close(),
+    };
   }
   const why = missing(name);
   if (why) throw new Error(why);
   const browser = await launch(name);
-  const tabs = [];
-  for (const url of urls) tabs.push(await browser.open(url));
-  const version = await tabs[0].evaluate(() => navigator.userAgent);
-  return { version: `${name === 'firefox' ? 'Firefox' : 'WebKitGTK'} (${version})`, tabs, close: () => browser.close() };
+  let version = null;
+  return {
+    get version() {
+      return version;
+    },
+    async open(url) {
+      const tab = await browser.open(url);
+      version ??= `${name === 'firefox' ? 'Firefox' : 'WebKitGTK'} (${await tab.evaluate(() => navigator.userAgent)})`;
+      return tab;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * When the first lesson is drawn: `loads` fresh loads of `url`, each read from the first section's data-first-drawn-ms
+ * (performance.now() at the end of its first render, web/registry.js: ms after navigation) once the page is ready.
+ */
+async function firstDrawn(opened, url, loads = 5) {
+  const times = [];
+  for (let i = 0; i < loads; i += 1) {
+    const tab = await opened.open(url);
+    try {
+      const end = Date.now() + 60000;
+      while (!(await tab.evaluate(() => document.body.dataset.engine === 'ready')) && Date.now() < end) await new Promise((r) => { setTimeout(r, 50); });
+      const ms = await tab.evaluate(() => Number(document.querySelector('[data-asl-section]')?.dataset.firstDrawnMs));
+      if (Number.isFinite(ms)) times.push(ms);
+    } finally {
+      await tab.close();
+    }
+  }
+  return { median: median(times), max: max(times), loads: times.length };
 }
 
 /** Waits for the page's first render, installs the probe; resolves to { frameMs, controls, home }. */
@@ -185,16 +215,20 @@ async function runBrowser(name, urls, args) {
   if (name === 'webkit' && urls.length > 1) {
     const now = await runPages(name, urls.slice(0, 1), args);
     const then = await runPages(name, urls.slice(1), args);
-    return { ...now, before: then.results, sequential: true, errors: [...now.errors, ...then.errors] };
+    return { ...now, before: then.results, firstDrawnBefore: then.firstDrawn, sequential: true, errors: [...now.errors, ...then.errors] };
   }
   return runPages(name, urls, args);
 }
 
 async function runPages(name, urls, args) {
-  const opened = await openBrowser(name, urls);
+  const opened = await openBrowser(name);
+  const tabs = [];
   try {
+    const first = await firstDrawn(opened, urls[0]);
+    log(`${name}: first lesson drawn ${fmt(first.median)} / ${fmt(first.max)} ms after navigation (${first.loads} loads)`);
+    for (const url of urls) tabs.push(await opened.open(url));
     const prepared = [];
-    for (const tab of opened.tabs) prepared.push(await prepare(tab));
+    for (const tab of tabs) prepared.push(await prepare(tab));
     const [now, then] = prepared;
     const controls = now.controls.filter((c) => !args.lessons || args.lessons.includes(c.section));
     log(`${name}: ${controls.length} controls; animation frames every ${now.frameMs.toFixed(1)} ms; load average ${loadAverage().join(' ')}`);
@@ -206,13 +240,13 @@ async function runPages(name, urls, args) {
         results.push({ ...c, name: name2, skipped: 'hidden or disabled at the default settings' });
         continue;
       }
-      const row = await measure(opened.tabs[0], c, now.home, args);
+      const row = await measure(tabs[0], c, now.home, args);
       results.push(row);
       let old = null;
       if (then) {
         const twin = then.controls.find((x) => x.section === c.section && x.key === c.key && x.cell === c.cell && x.type === c.type && x.usable);
         if (twin) {
-          old = await measure(opened.tabs[1], twin, then.home, args);
+          old = await measure(tabs[1], twin, then.home, args);
           before.push(old);
         }
       }
@@ -220,8 +254,8 @@ async function runPages(name, urls, args) {
         `, latency ${fmt(row.latency.median)} / ${fmt(row.latency.max)}${row.full ? `, full ${fmt(row.full.median)} / ${fmt(row.full.max)}` : ''}` +
         `${row.drag ? `, drag ${fmt(row.drag.median)} / ${fmt(row.drag.max)}` : ''}`);
     }
-    const errors = (await Promise.all(opened.tabs.map((t) => t.errors()))).flat();
-    return { name, version: opened.version, frameMs: now.frameMs, longTasks: now.longTasks, results, before, errors };
+    const errors = (await Promise.all(tabs.map((t) => t.errors()))).flat();
+    return { name, version: opened.version, frameMs: now.frameMs, longTasks: now.longTasks, firstDrawn: first, results, before, errors };
   } finally {
     await opened.close();
   }

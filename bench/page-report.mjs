@@ -53,7 +53,9 @@ function browserReport(browser, baseline, chromiumRows) {
   const old = earlier(browser, baseline);
   const before = old ? new Map(old.filter((r) => !r.skipped).map((r) => [r.name, r])) : null;
   const longest = (x) => (!browser.longTasks ? 'n/a' : x >= 50 ? fmt(x) : '<50');
-  lines.push(`Animation frames every ${fmt(browser.frameMs)} ms.`, '', ...summary(browser, chromiumRows), '');
+  const first = browser.firstDrawn ? `First lesson drawn ${fmt(browser.firstDrawn.median)} ms after navigation (median of ${browser.firstDrawn.loads} loads over http; `
+    + `max ${fmt(browser.firstDrawn.max)})${browser.firstDrawnBefore ? `; the compared page: ${fmt(browser.firstDrawnBefore.median)} ms` : ''}.` : '';
+  lines.push(`Animation frames every ${fmt(browser.frameMs)} ms. ${first}`, '', ...summary(browser, chromiumRows), '');
   if (old) {
     const prior = { ...browser, results: old, before: null };
     const how = !browser.before ? 'the baseline file' : browser.sequential ? 'the compared page, measured after this one in this run' : 'the compared page, measured alternately in this run';

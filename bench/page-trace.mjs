@@ -2,11 +2,12 @@
 // playwright-core) around one `input` event per control, its renderer main-thread events split into script, style,
 // layout, paint and garbage collection by self time. It prints figures and asserts nothing.
 //
-//   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--url file|http]
+//   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--url file|http] [--root DIR]
 //
 // Per control: the median over the changes of each bucket's self time from the input event to the settled page
 // (the preview's frame and, for Monte Carlo parts, the full-sample redraws that follow it), and the names of the
-// three largest script functions by self time (from the trace's JS sampler, when it has samples).
+// three largest script functions by self time (from the trace's JS sampler, when it has samples). --root serves another
+// copy of the page (e.g. an unminified build, for readable function names).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,13 +17,14 @@ import { startStaticServer } from '../build-scripts/static-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const args = { lessons: null, keys: null, changes: 2, url: 'http' };
+  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
     else if (flag === '--keys') args.keys = String(argv[++i]).split(',');
     else if (flag === '--changes') args.changes = Number(argv[++i]);
     else if (flag === '--url') args.url = String(argv[++i]);
+    else if (flag === '--root') args.root = path.resolve(String(argv[++i]));
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-trace.mjs`);
   }
   return args;
@@ -67,12 +69,14 @@ function breakdown(events, t0, t1) {
   return out;
 }
 
-/** The three functions with the most self samples in the trace's CPU profile chunks, in [t0, t1]. */
+/** The three functions with the most self samples of the main thread's CPU profile chunks, in [t0, t1]. */
 function topFunctions(events, t0, t1) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const nodes = new Map();
   const counts = new Map();
   let time = null;
   for (const e of events) {
+    if (main && (e.pid !== main.pid || e.tid !== main.tid)) continue; // the page's main thread, not a worker's
     if (e.name === 'Profile') time = e.args?.data?.startTime ?? time;
     if (e.name !== 'ProfileChunk') continue;
     const data = e.args?.data?.cpuProfile;
@@ -103,9 +107,9 @@ const median = (xs) => {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   let server = null;
-  let url = pathToFileURL(path.join(ROOT, 'index.html')).href;
+  let url = pathToFileURL(path.join(args.root, 'index.html')).href;
   if (args.url === 'http') {
-    ({ server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT }));
+    ({ server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: args.root }));
     url = `http://127.0.0.1:${server.address().port}/index.html`;
   }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
