@@ -57,12 +57,18 @@ async function boot() {
     }
     if (embedded) for (const [key, node] of sections) node.hidden = key !== id;
   };
+  // The full page draws the lesson the link names first and paints it, then the others one per frame, so the first
+  // lesson is on screen without waiting for all seven. 'ready' waits for every one, so a full-page screenshot, a
+  // printout or a test after it finds every part drawn.
+  const later = [];
   if (embedded) {
     show(store.get().lesson);
     store.subscribe((state) => show(state.lesson), ['lesson']);
     startEmbed({ store, content: document.querySelector('body > .wrap') });
   } else {
-    for (const section of SECTIONS) show(section.id);
+    const first = store.get().lesson;
+    show(first);
+    later.push(...SECTIONS.map((s) => s.id).filter((id) => id !== first));
   }
   const choose = (id) => {
     store.set({ lesson: id });
@@ -72,6 +78,11 @@ async function boot() {
   if (!embedded) document.getElementById('lessons').append(summarySection(choose));
   store.start();
   await store.whenRendered();
+  for (const id of later) {
+    await new Promise((resolve) => { setTimeout(resolve, 0); }); // the frame just drawn reaches the screen first
+    show(id);
+    await store.whenRendered();
+  }
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render: it is done
   // (Not in a frame: scrollIntoView would scroll the course page around it too.)
   if (!embedded && store.get().lesson !== LESSONS[0].id) sections.get(store.get().lesson).scrollIntoView({ block: 'start' });

@@ -71,6 +71,7 @@ export function mountSection(root, section, { engine, store, linkBase }) {
   // Every finished update, a store render or a later redraw, is stamped on the root: a counter, how long the
   // main thread spent on it and which kind it was. Tests and bench/page-latency.mjs read these; nothing else does.
   const stamp = (started, kind) => {
+    if (updates === 0) root.dataset.firstDrawnMs = performance.now().toFixed(1); // after navigation: bench/page-latency.mjs
     updates += 1;
     root.dataset.updateMs = (performance.now() - started).toFixed(2);
     root.dataset.updateKind = kind;

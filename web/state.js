@@ -325,7 +325,8 @@ export function formatHash(state, table = STATE_TABLE) {
  * starts from `initial` ({ state, problems }, as parseHash returns).
  */
 const FRAME_FALLBACK_MS = 100;
-const HASH_INTERVAL_MS = 250; // at most 40 hash writes in 10 s
+const HASH_INTERVAL_MS = 250; // quiet time before a change is written to the hash
+const HASH_MAX_MS = 1000; // at most 10 hash writes in 10 s of dragging
 
 export function createStore(win = window, { hash = true, initial = null } = {}) {
   let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
@@ -335,15 +336,16 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
   const parseListeners = new Set();
   let frame = 0;
 
-  // The hash follows the state at most every HASH_INTERVAL_MS: a dragged slider sets the state on every input event,
-  // and WebKit throws a SecurityError after 100 replaceState calls in 10 s (Firefox and Chromium have limits of
-  // their own). The first write after a quiet spell is immediate, later ones trail; a refused write is dropped (the
-  // write after 2 s carries the whole state), never thrown into the set() that caused it.
+  // A change reaches the hash once the changes pause for HASH_INTERVAL_MS (during a long drag, at most HASH_MAX_MS after
+  // the first change not yet written), in a task of its own: a dragged slider sets the state on every input event,
+  // WebKit throws a SecurityError after 100 replaceState calls in 10 s (Firefox and Chromium have limits of their
+  // own), and on this page one replaceState costs Chromium 1-60 ms, which would land in the frame of the input.
+  // A refused write is dropped (the write after 2 s carries the whole state), never thrown into the set() that caused it.
   let hashTimer = 0;
-  let hashWritten = -Infinity;
+  let hashDue = 0; // when the first change not yet written was made
   const writeHashNow = () => {
+    clearTimeout(hashTimer);
     hashTimer = 0;
-    hashWritten = win.performance.now();
     const next = formatHash(state);
     if (win.location.hash === next) return;
     try {
@@ -353,10 +355,11 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     }
   };
   const writeHash = () => {
-    if (!hash || hashTimer) return;
-    const wait = hashWritten + HASH_INTERVAL_MS - win.performance.now();
-    if (wait <= 0) writeHashNow();
-    else hashTimer = setTimeout(writeHashNow, wait);
+    if (!hash) return;
+    const t = win.performance.now();
+    if (hashTimer) clearTimeout(hashTimer);
+    else hashDue = t;
+    hashTimer = setTimeout(writeHashNow, Math.max(0, Math.min(HASH_INTERVAL_MS, hashDue + HASH_MAX_MS - t)));
   };
   const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
   // Subscribers run once per animation frame. A frame that never comes (WebKit and Chromium pause animation frames
@@ -393,7 +396,7 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     state = parsed.state;
     problems = parsed.problems;
     for (const fn of parseListeners) fn(problems);
-    writeHash();
+    if (hash) writeHashNow();
     notify();
   };
 
@@ -445,7 +448,7 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     /** Reports the load's parse problems, writes the normalised hash, and renders. */
     start() {
       for (const fn of parseListeners) fn(problems);
-      writeHash();
+      if (hash) writeHashNow();
       notify();
     },
   };

@@ -167,6 +167,27 @@ export function workerSupport() {
   });
 }
 
+let spare = null; // a fresh worker starting up for the pool, or null
+
+/** Starts one fresh worker for the pool when it is empty, so the next Train does not wait for the engine to load. */
+function keepSpare() {
+  if (spare || idle.length || support?.mode !== 'worker') return;
+  const worker = new Worker(workerUrl());
+  spare = worker;
+  const done = (ok) => {
+    worker.onmessage = null;
+    worker.onerror = null;
+    spare = null;
+    if (ok && idle.length === 0) idle.push(worker);
+    else worker.terminate();
+  };
+  worker.onmessage = (event) => done(event.data?.type === 'ready');
+  worker.onerror = (event) => {
+    event.preventDefault();
+    done(false);
+  };
+}
+
 function takeWorker() {
   return new Promise((resolve, reject) => {
     if (idle.length) {
@@ -287,12 +308,13 @@ export function createRunner(engine, config, { onUpdate, onError, loopOptions = 
       run: () => worker.postMessage({ type: 'run' }),
       pause: () => worker.postMessage({ type: 'pause' }),
       dispose() {
-        worker.postMessage({ type: 'dispose' });
         worker.onmessage = null;
         worker.onerror = null;
-        // The worker frees the trainer and goes back to the pool for the next run.
-        if (idle.length < 4) idle.push(worker);
-        else worker.terminate();
+        // WebAssembly memory never shrinks: a worker that trained keeps the heap its model grew to (hundreds of MiB
+        // for the largest settings) even after the trainer is freed. So it is ended, and one fresh worker is made
+        // ready for the next run instead.
+        worker.terminate();
+        keepSpare();
       },
     };
   };

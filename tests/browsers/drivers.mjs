@@ -74,6 +74,8 @@ async function launchFirefox() {
       return tabOf((fn, ...args) => page.evaluate(fn, ...args), {
         errors: async () => errors.slice(),
         screenshot: (path) => page.screenshot({ path, fullPage: false }),
+        // Only the tab in front gets animation frames: a page measured in a second tab is brought forward first.
+        front: () => page.bringToFront(),
         close: () => page.close(),
       });
     },

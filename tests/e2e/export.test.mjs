@@ -128,7 +128,10 @@ test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its 
   });
   const svg = await download(page, '[data-chart="sweep-linear"] [data-export="svg"]');
   const text = svg.bytes.toString('utf8');
-  assert.equal((text.match(/class="mark"/g) ?? []).length, 16, 'one marker per measured variance');
+  // A series' markers are one path, one closed outline (M … z) per point.
+  const marks = /<g[^>]*data-series="variance"[^>]*>\s*<path[^>]*class="marks"[^>]*\sd="([^"]*)"/.exec(text) ?? /<g[^>]*data-series="variance"[^>]*>\s*<path[^>]*\sd="([^"]*)"[^>]*class="marks"/.exec(text);
+  assert.ok(marks, 'the measured variances have their markers in the file');
+  assert.equal((marks[1].match(/M/g) ?? []).length, 16, 'one marker per measured variance');
   assert.match(text, /<text[^>]*>dₖ<\/text>/, 'the axis label is in the file');
 
   await page.click('[data-question="variance-width"] .question-reveal'); // the histograms wait for a prediction

@@ -12,20 +12,23 @@ const LABEL_FONT_PX = 11;
 const charWidth = (s) => s.length * LABEL_FONT_PX * 0.62 + 4;
 const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** Above this many cells a matrix is painted on a canvas (its cells are still read by keyboard, pointer and table). */
+export const CANVAS_CELLS = 576;
+
 /**
  * spec: { id, title (text, or an array of text and nodes such as <sub>), note?, values, rows, cols, rowLabels, colLabels, rowAxis, colAxis,
  *         palette: 'diverging'|'sequential', domain?: number (diverging half-width) or [lo, hi],
  *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number }
+ * Up to CANVAS_CELLS cells each cell is an SVG <g class="cell"> with data-row, data-col, data-value (and data-masked);
+ * a larger matrix is painted on a canvas under the SVG of its labels, and its SVG cells are made only for an export.
  */
 export function heatmap(spec) {
-  const { id, values, rows, cols, rowLabels, colLabels } = spec;
-  const titleText = [spec.title].flat().map((t) => (typeof t === 'string' ? t : t.textContent)).join('');
-  if (values.length !== rows * cols) {
-    throw new Error(`heatmap ${id}: ${values.length} values for a ${rows}×${cols} matrix`);
-  }
+  const { id, rows, cols, rowLabels, colLabels } = spec;
+  const titleText = titleOf(spec);
+  checkShape(spec);
   const showValues = cols <= (spec.maxValueCols ?? 8) && rows <= 16;
   const cell = showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
-  const color = spec.palette === 'sequential' ? sequentialScale(...(spec.domain ?? [0, 1])) : divergingScale(spec.domain ?? maxAbs(values));
+  const painted = rows * cols > CANVAS_CELLS;
 
   const rowText = rowLabels.map((s) => clip(s, 12));
   const colText = colLabels.map((s) => clip(s, 12));
@@ -49,8 +52,8 @@ export function heatmap(spec) {
   svg.append('defs').append('pattern').attr('id', hatch).attr('width', 6).attr('height', 6)
     .attr('patternUnits', 'userSpaceOnUse').attr('patternTransform', 'rotate(45)')
     .call((p) => {
-      p.append('rect').attr('width', 6).attr('height', 6).attr('fill', '#e9e9ee');
-      p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6).attr('stroke', '#b9b9c4').attr('stroke-width', 2);
+      p.append('rect').attr('width', 6).attr('height', 6).attr('fill', HATCH.back);
+      p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6).attr('stroke', HATCH.line).attr('stroke-width', 2);
     });
 
   // Each label is <g><title>full text</title><text>clipped text</text></g>: the hover shows a long token whole.
@@ -73,30 +76,50 @@ export function heatmap(spec) {
     .attr('text-anchor', rotate ? 'start' : 'middle')
     .text(({ t }) => t);
 
-  const cells = [];
-  for (let i = 0; i < rows; i += 1) {
-    for (let j = 0; j < cols; j += 1) {
-      const masked = spec.masked ? spec.masked(i, j) : false;
-      cells.push({ i, j, v: values[i * cols + j], masked });
+  // What the drawing shows now: the spec, its colour scale and one record per cell. update() replaces all three.
+  const now = { spec, color: null, cells: [] };
+  const valueOf = (d) => (d.masked && 'maskedValue' in now.spec ? now.spec.maskedValue : d.v);
+  const textOf = (d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : precise(d.v));
+  const fillOf = (d) => (d.masked || !Number.isFinite(d.v) ? `url(#${hatch})` : now.color(d.v));
+  const setData = (next) => {
+    now.spec = next;
+    now.color = colorOf(next);
+    now.cells = cellsOf(next);
+  };
+  setData(spec);
+
+  // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them.
+  const cellsLayer = svg.append('g').attr('class', 'cells');
+  const drawCells = () => {
+    const g = cellsLayer.selectAll('g.cell').data(now.cells).join((enter) => {
+      const made = enter.append('g');
+      made.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2);
+      made.append('title');
+      if (showValues) made.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+      return made;
+    })
+      .attr('class', (d) => (d.masked ? 'cell masked' : 'cell'))
+      .attr('data-row', (d) => d.i)
+      .attr('data-col', (d) => d.j)
+      .attr('data-value', (d) => String(valueOf(d)))
+      .attr('data-masked', (d) => (d.masked ? '1' : null))
+      .attr('transform', (d) => `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
+    g.select('rect').attr('fill', fillOf);
+    g.select('title').text((d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
+    if (showValues) {
+      g.select('text').attr('fill', (d) => (d.masked || !Number.isFinite(d.v) ? '#444' : inkFor(now.color(d.v))))
+        .text((d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v)));
     }
-  }
-  const g = svg.append('g').attr('class', 'cells')
-    .selectAll('g').data(cells).join('g')
-    .attr('class', (d) => (d.masked ? 'cell masked' : 'cell'))
-    .attr('data-row', (d) => d.i)
-    .attr('data-col', (d) => d.j)
-    .attr('data-value', (d) => String(d.masked && 'maskedValue' in spec ? spec.maskedValue : d.v))
-    .attr('data-masked', (d) => (d.masked ? '1' : null))
-    .attr('transform', (d) => `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
-  const fillOf = (d) => (d.masked || !Number.isFinite(d.v) ? `url(#${hatch})` : color(d.v));
-  g.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2).attr('fill', fillOf);
-  g.append('title').text((d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${d.masked && spec.maskedText ? spec.maskedText : precise(d.v)}`);
-  if (showValues) {
-    g.append('text')
-      .attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2)
-      .attr('text-anchor', 'middle').attr('dominant-baseline', 'central')
-      .attr('fill', (d) => (d.masked || !Number.isFinite(d.v) ? '#444' : inkFor(color(d.v))))
-      .text((d) => (d.masked && spec.maskedText ? spec.maskedText : short(d.v)));
+    return g;
+  };
+  const canvas = painted ? el('canvas', { className: 'heatmap-canvas', attrs: { 'aria-hidden': 'true' } }) : null;
+  const paint = () => paintCells(canvas, { cells: now.cells, cell, rows, cols, colorOf: (d) => (d.masked || !Number.isFinite(d.v) ? null : now.color(d.v)) });
+  if (painted) {
+    canvas.style.left = `${left}px`;
+    canvas.style.top = `${top}px`;
+    paint();
+  } else {
+    drawCells();
   }
 
   const caption = el('figcaption', {},
@@ -104,34 +127,149 @@ export function heatmap(spec) {
     el('span', { className: 'heatmap-shape' }, ` ${rows} × ${cols}`),
     spec.rowAxis ? el('span', { className: 'heatmap-axes' }, `rows: ${spec.rowAxis} · columns: ${spec.colAxis}`) : null,
   );
-  const cellText = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${d.masked && spec.maskedText ? spec.maskedText : precise(d.v)}`;
+  const cellText = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${textOf(d)}`;
   // Empty until a cell is pointed at or focused; the keyboard hint is in the matrix's accessible name and said once
   // on the page (Lesson 1), not under every matrix.
   const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } });
   const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0,
     attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
-  scroller.append(svg.node());
-  const figure = el('figure', { className: 'heatmap', dataset: { matrix: id, rows, cols } },
-    caption, scroller, readout, legend(color, spec.palette), spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null);
-  keyboardCells({ svg, g, cells, cell, left, top, rows, cols, scroller, readout, cellText });
-  figure.append(chartTools(figure, { id, svg: () => svg.node(), title: () => titleText,
+  const layers = el('div', { className: 'heatmap-layers' }, canvas, svg.node());
+  scroller.append(layers);
+  let legendNode = legend(now.color, spec.palette);
+  let noteNode = spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null;
+  const figure = el('figure', { className: `heatmap${painted ? ' heatmap-painted' : ''}`, dataset: { matrix: id, rows, cols } },
+    caption, scroller, readout, legendNode, noteNode);
+  const reader = keyboardCells({ svg, layers, painted, cells: () => now.cells, cell, left, top, rows, cols, scroller, readout, cellText });
+  if (!painted) reader.point(cellsLayer.selectAll('g.cell'));
+  let exported = false; // a painted matrix's SVG cells exist for the data now shown
+  figure.append(chartTools(figure, { id, title: () => titleText,
+    svg: () => {
+      if (painted && !exported) {
+        drawCells();
+        exported = true;
+      }
+      return svg.node();
+    },
     table: () => ({ columns: ['row \\ column', ...colLabels],
-      rows: rowLabels.map((label, i) => [label, ...cells.slice(i * cols, (i + 1) * cols).map((d) => (d.masked && 'maskedValue' in spec ? spec.maskedValue : d.v))]) }) }));
+      rows: rowLabels.map((label, i) => [label, ...now.cells.slice(i * cols, (i + 1) * cols).map(valueOf)]) }) }));
+
+  // The same matrix with new numbers (same id, shape, labels, title and palette) is redrawn in place.
+  updaters.set(figure, (next) => {
+    if (next.rows !== rows || next.cols !== cols || next.palette !== spec.palette || titleOf(next) !== titleText
+      || (next.maxValueCols ?? 8) !== (spec.maxValueCols ?? 8) || next.rowAxis !== spec.rowAxis || next.colAxis !== spec.colAxis
+      || next.rowLabels.join('\u0000') !== rowLabels.join('\u0000') || next.colLabels.join('\u0000') !== colLabels.join('\u0000')) return false;
+    checkShape(next);
+    setData(next);
+    if (painted) {
+      paint();
+      if (exported) cellsLayer.selectAll('g.cell').remove();
+      exported = false;
+    } else {
+      drawCells();
+    }
+    const nextLegend = legend(now.color, next.palette);
+    legendNode.replaceWith(nextLegend);
+    legendNode = nextLegend;
+    const nextNote = next.note ? el('p', { className: 'heatmap-note' }, next.note) : null;
+    if (noteNode && nextNote) noteNode.replaceWith(nextNote);
+    else if (noteNode) noteNode.remove();
+    else if (nextNote) legendNode.after(nextNote);
+    noteNode = nextNote;
+    reader.refresh();
+    return true;
+  });
   return figure;
+}
+
+const updaters = new WeakMap(); // figure → update(spec): true when it could redraw in place
+
+/** `previous` (a figure made by heatmap(), or nothing) redrawn in place with the numbers of `spec` when it is the same kind of matrix, else a new figure. */
+export function heatmapFrom(previous, spec) {
+  return previous && updaters.get(previous)?.(spec) ? previous : heatmap(spec);
+}
+
+/** The figures of the heatmaps inside `node`, by matrix id (for heatmapFrom). */
+export const drawnHeatmaps = (node) => new Map([...node.querySelectorAll('figure[data-matrix]')].map((f) => [f.dataset.matrix, f]));
+
+/**
+ * Shows one heatmap per spec in `box`, in order: a figure already there with the same id and a compatible matrix
+ * takes the new numbers in place (no new elements); any other is made anew.
+ */
+export function placeHeatmaps(box, specs) {
+  const old = drawnHeatmaps(box);
+  const nodes = specs.map((spec) => heatmapFrom(old.get(spec.id), spec));
+  const same = nodes.length === box.children.length && nodes.every((n, i) => box.children[i] === n);
+  if (!same) box.replaceChildren(...nodes);
+}
+
+const HATCH = { back: '#e9e9ee', line: '#b9b9c4' };
+
+function titleOf(spec) {
+  return [spec.title].flat().map((t) => (typeof t === 'string' ? t : t.textContent)).join('');
+}
+
+function checkShape(spec) {
+  if (spec.values.length !== spec.rows * spec.cols) {
+    throw new Error(`heatmap ${spec.id}: ${spec.values.length} values for a ${spec.rows}×${spec.cols} matrix`);
+  }
+}
+
+function colorOf(spec) {
+  return spec.palette === 'sequential' ? sequentialScale(...(spec.domain ?? [0, 1])) : divergingScale(spec.domain ?? maxAbs(spec.values));
+}
+
+function cellsOf(spec) {
+  const cells = new Array(spec.rows * spec.cols);
+  for (let i = 0, k = 0; i < spec.rows; i += 1) {
+    for (let j = 0; j < spec.cols; j += 1, k += 1) cells[k] = { i, j, v: spec.values[k], masked: spec.masked ? spec.masked(i, j) : false };
+  }
+  return cells;
+}
+
+/** Paints the cells on `canvas` (device pixels), a masked or non-finite cell hatched as in the SVG. */
+function paintCells(canvas, { cells, cell, rows, cols, colorOf }) {
+  const ratio = Math.max(1, Math.min(3, globalThis.devicePixelRatio || 1));
+  const w = cols * cell.w;
+  const h = rows * cell.h;
+  if (canvas.width !== Math.round(w * ratio)) canvas.width = Math.round(w * ratio);
+  if (canvas.height !== Math.round(h * ratio)) canvas.height = Math.round(h * ratio);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  for (const d of cells) {
+    const x = d.j * cell.w;
+    const y = d.i * cell.h;
+    const fill = colorOf(d);
+    ctx.fillStyle = fill ?? HATCH.back;
+    ctx.fillRect(x, y, cell.w - 1, cell.h - 1);
+    if (fill === null) {
+      ctx.strokeStyle = HATCH.line;
+      ctx.beginPath();
+      ctx.moveTo(x, y + cell.h - 1);
+      ctx.lineTo(x + cell.w - 1, y);
+      ctx.stroke();
+    }
+  }
 }
 
 /**
  * Keyboard and pointer reading of cells: a focus cell that the arrow keys (Home/End along a row, Page Up/Down along
  * a column) move, outlined in the SVG, whose row, column and value are written to the readout line, which a screen
- * reader announces. Pointing at a cell writes the same line, so no value is available only on hover.
+ * reader announces. Pointing at a cell writes the same line, so no value is available only on hover. On a painted
+ * matrix the pointer's position says which cell it is over. Returns { point(cellSelection), refresh() }.
  */
-function keyboardCells({ svg, g, cells, cell, left, top, rows, cols, scroller, readout, cellText }) {
+function keyboardCells({ svg, layers, painted, cells, cell, left, top, rows, cols, scroller, readout, cellText }) {
   let at = { i: 0, j: 0 };
+  let shown = false;
   const focusBox = svg.append('rect').attr('class', 'cell-focus export-skip').attr('width', cell.w + 1).attr('height', cell.h + 1)
     .attr('rx', 3).attr('fill', 'none').attr('visibility', 'hidden');
   const show = (i, j, { scroll = false } = {}) => {
     at = { i, j };
-    const d = cells[i * cols + j];
+    shown = true;
+    const d = cells()[i * cols + j];
     focusBox.attr('x', left + j * cell.w - 1).attr('y', top + i * cell.h - 1);
     readout.textContent = cellText(d);
     scroller.dataset.row = String(i);
@@ -155,11 +293,38 @@ function keyboardCells({ svg, g, cells, cell, left, top, rows, cols, scroller, r
     const j = Math.max(0, Math.min(cols - 1, at.j + move[1]));
     show(i, j, { scroll: true });
   });
-  g.on('pointerenter', (event, d) => show(d.i, d.j))
-    .on('click', (event, d) => {
-      scroller.focus();
-      show(d.i, d.j);
+  // A painted matrix: the cell under the pointer from its position in the layers box.
+  const under = (event) => {
+    const box = layers.getBoundingClientRect();
+    const j = Math.floor((event.clientX - box.left - left) / cell.w);
+    const i = Math.floor((event.clientY - box.top - top) / cell.h);
+    return i >= 0 && i < rows && j >= 0 && j < cols ? { i, j } : null;
+  };
+  if (painted) {
+    layers.addEventListener('pointermove', (event) => {
+      const hit = under(event);
+      if (hit && (hit.i !== at.i || hit.j !== at.j || !shown)) show(hit.i, hit.j);
     });
+    layers.addEventListener('click', (event) => {
+      const hit = under(event);
+      if (!hit) return;
+      scroller.focus();
+      show(hit.i, hit.j);
+    });
+  }
+  return {
+    point(g) {
+      g.on('pointerenter', (event, d) => show(d.i, d.j))
+        .on('click', (event, d) => {
+          scroller.focus();
+          show(d.i, d.j);
+        });
+    },
+    /** New numbers: the line read out follows them. */
+    refresh() {
+      if (shown) show(at.i, at.j);
+    },
+  };
 }
 
 /** A small colour bar with its end values (and 0 for a diverging scale). */

@@ -22,6 +22,28 @@ export function xyLegend(series) {
   })));
 }
 
+const r1 = (v) => Math.round(v * 10) / 10;
+
+/** The outline of one marker of area `size` (as d3's symbols) centred on (cx, cy), as path commands. */
+function marker(name, size) {
+  if (name === 'square') {
+    const a = Math.sqrt(size);
+    return (cx, cy) => `M${r1(cx - a / 2)},${r1(cy - a / 2)}h${r1(a)}v${r1(a)}h${r1(-a)}z`;
+  }
+  if (name === 'triangle') {
+    const a = Math.sqrt((4 * size) / Math.sqrt(3));
+    const h = (a * Math.sqrt(3)) / 2;
+    return (cx, cy) => `M${r1(cx)},${r1(cy - (2 * h) / 3)}l${r1(a / 2)},${r1(h)}h${r1(-a)}z`;
+  }
+  if (name === 'diamond') {
+    const dy = Math.sqrt(size / (2 * Math.tan(Math.PI / 6)));
+    const dx = dy * Math.tan(Math.PI / 6);
+    return (cx, cy) => `M${r1(cx)},${r1(cy - dy)}l${r1(dx)},${r1(dy)}l${r1(-dx)},${r1(dy)}l${r1(-dx)},${r1(-dy)}z`;
+  }
+  const r = Math.sqrt(size / Math.PI);
+  return (cx, cy) => `M${r1(cx + r)},${r1(cy)}a${r1(r)},${r1(r)} 0 1,1 ${r1(-2 * r)},0a${r1(r)},${r1(r)} 0 1,1 ${r1(2 * r)},0z`;
+}
+
 // A band is drawn between y (its lower edge) and y2 (its upper edge); its points carry both.
 const pointsOf = (s) => Array.from(s.x, (x, i) => (s.kind === 'band' ? [x, s.y[i], s.y2[i]] : [x, s.y[i]]));
 
@@ -104,10 +126,10 @@ export function xyChart(spec) {
           .attr('d', line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts));
       }
       if (s.kind === 'points' || s.marker) {
-        const path = symbolPath(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
-        sg.selectAll('path.mark').data(s.pts).join('path').attr('class', 'mark')
-          .attr('d', path).attr('fill', themed(s.color)).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
-          .attr('transform', (p) => `translate(${x(p[0])},${y(p[1])})`);
+        // Every marker of a series in one path: a few thousand points stay one element to make, lay out and paint.
+        const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
+        sg.append('path').attr('class', 'marks').attr('fill', themed(s.color)).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
+          .attr('d', s.pts.map((p) => mark(x(p[0]), y(p[1]))).join(''));
       }
     }
     return svg.node();

@@ -1,7 +1,7 @@
 // The seven steps of Lesson 1 as data: title, formula, prose and which matrices to draw, all
 // read from one engine result. Steps only choose and label arrays; they compute nothing.
 import { el } from '../dom.js';
-import { heatmap } from '../charts/heatmap.js';
+import { heatmapFrom } from '../charts/heatmap.js';
 import { maxAbs, precise } from '../format.js';
 
 const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
@@ -12,6 +12,21 @@ const dims = (d) => Array.from({ length: d }, (_, i) => String(i + 1));
 export function tokenLabels(tokens) {
   return tokens.map((t, i) => (tokens.indexOf(t) !== tokens.lastIndexOf(t) ? `${t} #${i + 1}` : t));
 }
+
+// While a panel is redrawn, its figures by matrix id: a matrix of the same kind takes the new numbers in place.
+let pool = null;
+
+/** Runs `make` (a step's figures) so that heatmaps reuse the figures in `figures` (a Map id → figure) where they fit. */
+export function reusing(figures, make) {
+  pool = figures;
+  try {
+    return make();
+  } finally {
+    pool = null;
+  }
+}
+
+const heatmap = (spec) => heatmapFrom(pool?.get(spec.id), spec);
 
 // Causal masking hides key j from query i when j > i: this is the definition of the mask the
 // learner switched on, used only to mark cells; the engine applies it to the numbers.

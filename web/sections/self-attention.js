@@ -6,8 +6,9 @@ import { tex } from '../math.js';
 import { createNotices } from '../notices.js';
 import { slider, checkbox, numberInput, textInput } from '../controls.js';
 import { blockDiagram } from '../charts/block-diagram.js';
+import { drawnHeatmaps } from '../charts/heatmap.js';
 import { precise } from '../format.js';
-import { STEPS, forDisplay } from './self-attention-steps.js';
+import { STEPS, forDisplay, reusing } from './self-attention-steps.js';
 import { claim, question } from '../lesson-kit.js';
 import { term } from '../glossary.js';
 
@@ -189,6 +190,7 @@ function drawPanel(p, state, shown, go) {
   p.node.classList.toggle('done', n < state.step);
   p.node.classList.toggle('future', !reached);
   p.later.hidden = n !== state.step + 1; // said once, on the next step; the later ones are their titles alone
+  const drawn = drawnHeatmaps(p.body);
   clear(p.body);
   if (!reached) return;
   if (!shown) {
@@ -199,7 +201,7 @@ function drawPanel(p, state, shown, go) {
   // The mask and scaling prose follow the inputs of the drawn result, not the latest (rejected) ones.
   const drawnState = shown.state;
   for (const paragraph of p.step.prose(r, drawnState)) p.body.append(el('p', { className: 'step-prose' }, paragraph));
-  for (const row of p.step.figures(r, drawnState)) p.body.append(el('div', { className: 'figure-row' }, row));
+  for (const row of reusing(drawn, () => p.step.figures(r, drawnState))) p.body.append(el('div', { className: 'figure-row' }, row));
   if (p.step.stats) p.body.append(stats(r, drawnState));
   if (n === state.step && n < STEPS.length) {
     const onward = el('button', { type: 'button', className: 'panel-next', textContent: `Next: ${STEPS[n].title} →` });

@@ -2,8 +2,8 @@
 // returns them.
 import { el } from '../../dom.js';
 import { tex } from '../../math.js';
-import { heatmap } from '../../charts/heatmap.js';
-import { partPanel, setProse, fill } from '../parts.js';
+import { placeHeatmaps } from '../../charts/heatmap.js';
+import { partPanel, setProse } from '../parts.js';
 import { tokenLabels } from '../self-attention-steps.js';
 import { dmodel } from './common.js';
 
@@ -27,13 +27,13 @@ export function combinePart(engine, store, number) {
       ]]);
       const headOf = (c) => `h${Math.floor(c / r.dV) + 1}·${(c % r.dV) + 1}`;
       const concatLabels = Array.from({ length: r.dModel }, (_, c) => headOf(c));
-      fill(row,
-        heatmap({ id: 'concat', title: ['Concat(head', el('sub', {}, '1'), ' … head', el('sub', {}, 'H'), ')'], values: r.concat, rows: n, cols: r.dModel, rowLabels: labels, colLabels: concatLabels,
-          rowAxis: 'token', colAxis: 'head · dimension', palette: 'diverging' }),
-        heatmap({ id: 'wo', title: ['W', el('sup', {}, 'O')], values: r.wO, rows: r.dModel, cols: r.dModel, rowLabels: concatLabels, colLabels: dims(r.dModel),
-          rowAxis: 'head · dimension', colAxis: 'output dimension', palette: 'diverging' }),
-        heatmap({ id: 'mh-output', title: 'Output = Concat · Wᴼ', values: r.output, rows: n, cols: r.dModel, rowLabels: labels, colLabels: dims(r.dModel),
-          rowAxis: 'token', colAxis: 'output dimension', palette: 'diverging' }));
+      placeHeatmaps(row, [
+        { id: 'concat', title: ['Concat(head', el('sub', {}, '1'), ' … head', el('sub', {}, 'H'), ')'], values: r.concat, rows: n, cols: r.dModel, rowLabels: labels, colLabels: concatLabels,
+          rowAxis: 'token', colAxis: 'head · dimension', palette: 'diverging' },
+        { id: 'wo', title: ['W', el('sup', {}, 'O')], values: r.wO, rows: r.dModel, cols: r.dModel, rowLabels: concatLabels, colLabels: dims(r.dModel),
+          rowAxis: 'head · dimension', colAxis: 'output dimension', palette: 'diverging' },
+        { id: 'mh-output', title: 'Output = Concat · Wᴼ', values: r.output, rows: n, cols: r.dModel, rowLabels: labels, colLabels: dims(r.dModel),
+          rowAxis: 'token', colAxis: 'output dimension', palette: 'diverging' }]);
     },
   };
 }

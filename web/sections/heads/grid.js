@@ -1,7 +1,7 @@
 // Lesson 5.1: the heads, one by one. Each head's weights for the learner's sentence, with the variance of its scaled
 // scores and how peaked its rows are, as engine.multiHeadExample returns them.
 import { el, clear } from '../../dom.js';
-import { heatmap } from '../../charts/heatmap.js';
+import { heatmapFrom, drawnHeatmaps } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, dk } from '../parts.js';
 import { tokenLabels } from '../self-attention-steps.js';
@@ -23,13 +23,15 @@ export function headsPart(engine, store, number) {
       setProse(part.prose, [[
         `Each head gets ${r.dK} of the ${r.dModel} columns and divides by `, ...divisor, '; rows are queries, columns keys.',
       ]]);
+      // A head's map of the same size takes the new numbers in place (a slider drag keeps its elements).
+      const drawn = drawnHeatmaps(grid);
       clear(grid);
       for (let h = 0; h < r.heads; h += 1) {
         const slice = (a) => a.slice(h * n * n, (h + 1) * n * n);
         const scaled = r.headScaledScoreVariance[h];
         const peak = r.headMaxWeight[h];
         grid.append(el('div', { className: 'head-panel', dataset: { head: h + 1 } },
-          heatmap({ id: `head-${h + 1}-weights`, title: [`Head ${h + 1}: weights`], values: slice(r.weights), rows: n, cols: n,
+          heatmapFrom(drawn.get(`head-${h + 1}-weights`), { id: `head-${h + 1}-weights`, title: [`Head ${h + 1}: weights`], values: slice(r.weights), rows: n, cols: n,
             rowLabels: labels, colLabels: labels, palette: 'sequential', domain: [0, 1],
             maxValueCols: 6 }), // values printed in the cells up to 6 tokens; beyond that the cells stay small enough for a grid of heads
           statList(`head-${h + 1}`, [

@@ -5,7 +5,7 @@ import { el } from '../../dom.js';
 import { checkbox, parsedInput, logSlider, slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
-import { heatmap } from '../../charts/heatmap.js';
+import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
 import { deeper } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
@@ -84,8 +84,8 @@ export function rowPart(engine, store, number) {
       'to the scores goes through it. For a nearly ', term('onehot', 'one-hot'), ' row it is nearly zero: all but the winner’s weights are tiny, ',
       'and the winner’s is pinned near 1.',
     ]]);
-    fill(jacobianBox, heatmap({ id: 'jacobian', title: ['Jacobian diag(p) − p pᵀ'], values: row.jacobian, rows: state.gn, cols: state.gn,
+    placeHeatmaps(jacobianBox, [{ id: 'jacobian', title: ['Jacobian diag(p) − p pᵀ'], values: row.jacobian, rows: state.gn, cols: state.gn,
       rowLabels: index(state.gn), colLabels: index(state.gn), rowAxis: 'weight i', colAxis: 'logit j', palette: 'diverging', domain: largest || 1,
-      note: `Colours span ±${precise(largest)}, this row’s largest entry; no entry of any row can pass 0.25.` }));
+      note: `Colours span ±${precise(largest)}, this row’s largest entry; no entry of any row can pass 0.25.` }]);
   }
 }

@@ -6,7 +6,7 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from '../progressive.js';
 import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, percent, share, noticeBox } from './common.js';
@@ -14,7 +14,6 @@ import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, percent, share, noticeBox
 // A full sweep estimated above this many milliseconds is computed a few d_k at a time, one engine call per task (the
 // rows of one d_k do not depend on the other d_k of the call, so the pieces join into the same result).
 const SWEEP_PIECE_MS = 60;
-const ms = (t) => (t < 10 ? t.toFixed(2) : t.toFixed(1));
 
 export function sweepPart(engine, store, number) {
   const part = partPanel({ id: 'gradient', number, title: 'Every dₖ from 1 to 4096: mean, median and quartiles of ‖J‖' });
@@ -75,7 +74,7 @@ export function sweepPart(engine, store, number) {
     label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
     const dKs = Array.from(g.dKs ?? SWEEP_DKS);
     fill(time, `${g.trials} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
-      el('strong', { dataset: { ms: elapsed } }, `${ms(elapsed)} ms`), '.');
+      el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.'); // only the digits this browser's clock resolves
     const top = g.ratio.reduce((best, r, i) => (r > g.ratio[best] ? i : best), 0); // where the raw mean is largest against the scaled
     setProse(part.prose, [[
       'Each point is a mean or a median over the same rows, raw and ÷ √', ...dk(), ', so the gap between the curves is the scaling alone; the shaded band holds ',

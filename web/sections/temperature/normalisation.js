@@ -3,7 +3,7 @@
 // engine (normalisationDemo), with the sums it reports and its float32 attention kernel as a check.
 import { el } from '../../dom.js';
 import { tex } from '../../math.js';
-import { heatmap } from '../../charts/heatmap.js';
+import { placeHeatmaps } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
 import { noticeBox, presetRow } from './common.js';
@@ -73,6 +73,7 @@ export function normalisationPart(engine, store, number) {
   const sums = el('div', { className: 'sums-table' });
   fill(part.figures, maps, sums);
   const changed = watcher(store, ['tmatrix', 'tbeta']);
+  const mapBoxes = [0, 1, 2].map(() => el('div', { className: 'map-box' }));
 
   setProse(part.prose, [[
     'Attention turns a matrix of scores into weights, and a matrix has two indices to normalise over. ',
@@ -93,15 +94,18 @@ export function normalisationPart(engine, store, number) {
       if (!changed(state)) return;
       const r = attempt(part, notices, 'The engine rejected this matrix', () => engine.normalisationDemo({ scores: state.tmatrix, rows: 3, cols: 3, beta: state.tbeta }));
       if (!r) return;
-      const map = (id, title, values, palette, extra = {}) => heatmap({ id, title, values, rows: 3, cols: 3, rowLabels: QUERY, colLabels: KEY,
+      const map = (id, title, values, palette, extra = {}) => ({ id, title, values, rows: 3, cols: 3, rowLabels: QUERY, colLabels: KEY,
         rowAxis: 'query', colAxis: 'key', palette, ...extra });
-      fill(maps,
-        el('div', { className: 'map-column' }, el('p', { className: 'formula-label' }, 'The scores, as typed above:'), el('div', { className: 'tex-display map-spacer' }),
-          map('norm-scores', 'Scores S', r.scores, 'diverging')),
-        el('div', { className: 'map-column' }, rowsFormula,
-          map('norm-rows', 'Rows sum to 1', r.byRow, 'sequential', { domain: [0, 1] })),
-        el('div', { className: 'map-column' }, columnsFormula,
-          map('norm-columns', 'Columns sum to 1', r.byColumn, 'sequential', { domain: [0, 1] })));
+      // The three maps take the new numbers in place; their columns and formulas are made once.
+      if (!maps.firstChild) {
+        fill(maps,
+          el('div', { className: 'map-column' }, el('p', { className: 'formula-label' }, 'The scores, as typed above:'), el('div', { className: 'tex-display map-spacer' }), mapBoxes[0]),
+          el('div', { className: 'map-column' }, rowsFormula, mapBoxes[1]),
+          el('div', { className: 'map-column' }, columnsFormula, mapBoxes[2]));
+      }
+      placeHeatmaps(mapBoxes[0], [map('norm-scores', 'Scores S', r.scores, 'diverging')]);
+      placeHeatmaps(mapBoxes[1], [map('norm-rows', 'Rows sum to 1', r.byRow, 'sequential', { domain: [0, 1] })]);
+      placeHeatmaps(mapBoxes[2], [map('norm-columns', 'Columns sum to 1', r.byColumn, 'sequential', { domain: [0, 1] })]);
       const cells = (values, stat) => Array.from(values, (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v } }, precise(v)));
       const head = el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'normalised'), [1, 2, 3].map((i) => el('th', { attrs: { scope: 'col' } }, String(i))));
       fill(sums, el('p', { className: 'table-title' }, `Sums the engine reports for the two weight matrices (β = ${state.tbeta})`),

@@ -4,7 +4,7 @@
 import { el, clear } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { heatmap } from '../../charts/heatmap.js';
+import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
@@ -38,6 +38,9 @@ export function runPart(context, number, experiment) {
 
   let info = null;
   let settings = null;
+  let drawnAttention = null; // the attention map on screen (an update without a new one leaves it)
+  let drawnEvals = ''; // the evaluations and probes the accuracy charts show, and of which run
+  let evalsOf = null;
   const record = () => session.lanes[0]?.record ?? null;
 
   const showButtons = () => {
@@ -95,6 +98,11 @@ export function runPart(context, number, experiment) {
       note: 'Chance is ln R (every value equally likely). Under the search, each probe starts again from the initial weights.',
       draw: xyChart({ id: 'run-loss', ariaLabel: 'Training loss against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
         yScale: 'log', xDomain, series: [lossLine], height: 250 }) });
+    // The accuracy and probe charts change only at an evaluation (twice an epoch) or a probe's end: redrawn then.
+    const seen = `${r.evals.length}/${r.probes.length}/${xDomain[1]}/${r.last?.search?.finished ?? ''}/${r.options.betaStrategy}`;
+    if (seen === drawnEvals && r === evalsOf) return;
+    drawnEvals = seen;
+    evalsOf = r;
     const x = r.evals.map((e) => e.step);
     const acc = [
       { id: 'token', label: 'validation token accuracy', kind: 'line', marker: true, symbol: 'circle', x, y: r.evals.map((e) => e.tokenAccuracy), color: SERIES.blue },
@@ -129,14 +137,16 @@ export function runPart(context, number, experiment) {
     const L = a.L;
     const cols = Array.from(a.inputs, (v) => String(v));
     const rows = Array.from({ length: L }, (_, i) => `out ${i + 1}`);
-    const figures = [];
+    if (a === drawnAttention) return; // the map is redrawn when the run brings a new one, not with every update
+    drawnAttention = a;
+    const specs = [];
     for (let h = 0; h < Math.min(a.heads, MAX_HEADS_DRAWN); h += 1) {
-      figures.push(heatmap({ id: `run-attention-${h + 1}`, title: a.heads > 1 ? `Attention weights, head ${h + 1}` : 'Attention weights',
+      specs.push({ id: `run-attention-${h + 1}`, title: a.heads > 1 ? `Attention weights, head ${h + 1}` : 'Attention weights',
         values: a.weights.slice(h * L * L, (h + 1) * L * L), rows: L, cols: L, rowLabels: rows, colLabels: cols,
         rowAxis: 'output position', colAxis: 'input value at each position', palette: 'sequential', domain: [0, 1], maxValueCols: 6,
-        note: h === 0 ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.` : null }));
+        note: h === 0 ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.` : null });
     }
-    fill(maps, figures);
+    placeHeatmaps(maps, specs);
     const right = Array.from(a.predicted, (p, i) => p === a.targets[i]);
     const rowOf = (label, list, mark) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, label),
       Array.from(list, (v, i) => el('td', { className: mark && !right[i] ? 'num wrong' : 'num' }, String(v))));
@@ -186,6 +196,8 @@ export function runPart(context, number, experiment) {
   b.reset.addEventListener('click', () => {
     session.discard();
     clear(maps);
+    drawnAttention = null;
+    drawnEvals = '';
     clear(sequence);
     clear(part.stats);
     what.textContent = '';

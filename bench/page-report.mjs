@@ -1,0 +1,142 @@
+// The Markdown report of bench/page-latency.mjs: per browser, how many controls answer within one frame and the
+// worst five, then the Monte Carlo sliders, every control and every drag, beside an earlier or compared run when
+// there is one. Figures only: nothing is asserted.
+
+const FRAME_MS = 1000 / 60;
+/** The issue's target per control: median work within a frame, and no change over two frames. */
+const WORST_MS = 2 * FRAME_MS;
+
+export const fmt = (ms) => (Number.isFinite(ms) ? (ms < 100 ? ms.toFixed(1) : ms.toFixed(0)) : '—');
+const pair = (x) => (x ? `${fmt(x.median)} / ${fmt(x.max)}` : '—');
+const within = (w) => w.median <= FRAME_MS && w.max <= WORST_MS;
+const verdict = (w) => (within(w) ? 'yes' : w.median <= FRAME_MS ? 'median only' : 'no');
+/** A drag is shown frame by frame when every input reached the screen by the end of the frame after it. */
+const dragInFrame = (d, frameMs) => d && d.inputs > 0 && d.max <= 2 * frameMs;
+
+/** The rows of an earlier run for browser `name`: a --compare run's own, or a --baseline file of either format. */
+function earlier(browser, baseline) {
+  if (browser.before) return browser.before;
+  if (!baseline) return null;
+  if (Array.isArray(baseline.browsers)) return baseline.browsers.find((b) => b.name === browser.name)?.results ?? null;
+  return browser.name === 'chromium' ? baseline.results ?? null : null; // the one-browser format of before 2026-11-24
+}
+
+/** "41 of 66 controls within one frame", the worst five and the drags, for one browser's rows. */
+function summary(browser, chromiumRows) {
+  const measured = browser.results.filter((r) => !r.skipped && r.changes.length);
+  const ok = measured.filter((r) => within(r.work));
+  const worst = [...measured].sort((a, b) => b.work.median - a.work.median).slice(0, 5);
+  const drags = measured.filter((r) => r.drag && r.drag.inputs > 0);
+  const lines = [
+    `**${ok.length} of ${measured.length} controls within one frame** (work per change: median ≤ 16.7 ms and worst ≤ 33.3 ms).`,
+    `Worst five by median work: ${worst.map((r) => `${r.name} ${pair(r.work)} ms`).join('; ')}.`,
+  ];
+  if (drags.length) {
+    const shown = drags.filter((r) => dragInFrame(r.drag, browser.frameMs));
+    lines.push(`Drags: ${shown.length} of ${drags.length} sliders showed every input by the end of the next frame (wait ≤ ${fmt(2 * browser.frameMs)} ms).`);
+  }
+  if (chromiumRows && browser.name !== 'chromium') {
+    const by = new Map(chromiumRows.filter((r) => !r.skipped && r.changes.length).map((r) => [r.name, r]));
+    const ratios = measured.filter((r) => by.has(r.name)).map((r) => ({ r, x: r.work.median / Math.max(by.get(r.name).work.median, 1) }));
+    const inTwo = ratios.filter(({ x }) => x <= 2).length;
+    const sorted = ratios.map(({ x }) => x).sort((a, b) => a - b);
+    const med = sorted.length ? sorted[sorted.length >> 1] : NaN;
+    lines.push(`Against Chromium in this run (median work, per control): ${inTwo} of ${ratios.length} within 2×; median ratio ${med.toFixed(2)}×` +
+      ` (a Chromium figure under 1 ms counts as 1 ms).`);
+  }
+  return lines;
+}
+
+function browserReport(browser, baseline, chromiumRows) {
+  const lines = [`## ${browser.version ?? browser.name}`, ''];
+  if (browser.failed) return [...lines, `Not measured: ${browser.failed}`, ''];
+  const old = earlier(browser, baseline);
+  const before = old ? new Map(old.filter((r) => !r.skipped).map((r) => [r.name, r])) : null;
+  const longest = (x) => (!browser.longTasks ? 'n/a' : x >= 50 ? fmt(x) : '<50');
+  const first = browser.firstDrawn ? `First lesson drawn ${fmt(browser.firstDrawn.median)} ms after navigation (median of ${browser.firstDrawn.loads} loads over http; `
+    + `max ${fmt(browser.firstDrawn.max)})${browser.firstDrawnBefore ? `; the compared page: ${fmt(browser.firstDrawnBefore.median)} ms` : ''}.` : '';
+  lines.push(`Animation frames every ${fmt(browser.frameMs)} ms. ${first}`, '', ...summary(browser, chromiumRows), '');
+  if (old) {
+    const prior = { ...browser, results: old, before: null };
+    const how = !browser.before ? 'the baseline file' : browser.sequential ? 'the compared page, measured after this one in this run' : 'the compared page, measured alternately in this run';
+    lines.push(`Before (${how}): ${summary(prior, null)[0]}`, '');
+  }
+
+  const mcLessons = ['variance', 'saturation', 'temperature', 'heads'];
+  const sliders = browser.results.filter((r) => !r.skipped && r.type === 'range' && mcLessons.includes(r.section));
+  const mc = sliders.filter((r) => r.monteCarlo);
+  if (mc.length) {
+    lines.push('### Monte Carlo sliders of Lessons 2–5: the preview and the full result', '');
+    const mh = ['slider', 'Monte Carlo parts', 'changes (with a preview)', 'preview', 'full', 'drag: input → frame', 'drag: previews', 'drag: release → full'];
+    lines.push(`| ${mh.join(' | ')} |`, `|${mh.map(() => '---').join('|')}|`);
+    for (const r of mc) {
+      const m = r.monteCarlo;
+      const d = r.drag;
+      lines.push(`| ${r.name} | ${m.parts.join(', ') || '—'} | ${r.changes.length} (${m.previews}) | ${pair(m.preview)} | ${pair(m.full)} | ` +
+        `${d ? pair(d) : '—'} | ${d ? `${d.previews} of ${d.renders}` : '—'} | ${d && d.full !== null ? fmt(d.full) : '—'} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('### Every control', '');
+  const head = before
+    ? ['control', 'changes', 'latency before', 'latency now', 'work before', 'work now', 'in a frame now', 'full now', 'longest before', 'longest now']
+    : ['control', 'changes', 'latency', 'work', 'in a frame', 'full', 'longest'];
+  lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+  for (const r of browser.results) {
+    if (r.skipped) continue;
+    if (!r.changes.length) {
+      lines.push(`| ${r.name} | 0 | no change of the value redrew the section | ${head.slice(3).map(() => '').join(' | ')} |`);
+      continue;
+    }
+    const b = before?.get(r.name);
+    lines.push(before
+      ? `| ${r.name} | ${r.changes.length} | ${pair(b?.latency)} | ${pair(r.latency)} | ${pair(b?.work)} | ${pair(r.work)} | ${verdict(r.work)} | ${pair(r.full)} | ${b ? longest(b.longest) : '—'} | ${longest(r.longest)} |`
+      : `| ${r.name} | ${r.changes.length} | ${pair(r.latency)} | ${pair(r.work)} | ${verdict(r.work)} | ${pair(r.full)} | ${longest(r.longest)} |`);
+  }
+  const dragged = browser.results.filter((r) => r.drag);
+  if (dragged.length) {
+    lines.push('', '### Dragging', '');
+    const dh = before
+      ? ['slider', 'wait before', 'wait now', 'longest task before', 'longest task now', 'redraws during drag']
+      : ['slider', 'wait', 'longest task', 'redraws during drag'];
+    lines.push(`| ${dh.join(' | ')} |`, `|${dh.map(() => '---').join('|')}|`);
+    for (const r of dragged) {
+      const b = before?.get(r.name)?.drag;
+      lines.push(before
+        ? `| ${r.name} | ${pair(b)} | ${pair(r.drag)} | ${b ? longest(b.longest) : '—'} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`
+        : `| ${r.name} | ${pair(r.drag)} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`);
+    }
+  }
+  const skipped = browser.results.filter((r) => r.skipped);
+  if (skipped.length) lines.push('', `Not measured (${skipped[0].skipped}): ${skipped.map((r) => r.name).join(', ')}.`);
+  if (browser.errors.length) lines.push('', `Page errors: ${browser.errors.join('; ')}`);
+  lines.push('');
+  return lines;
+}
+
+export function report({ env, browsers, baseline }) {
+  const lines = [
+    '# Page latency: time from a control change to the redrawn section',
+    '',
+    `${env.date}; ${env.cpus} × ${env.cpu}; load average ${env.loadBefore.join(' ')} before, ${env.loadAfter.join(' ')} after; ` +
+      `Node ${env.node}; headless browsers, 1280 × 900.${env.compare ? ` Compared alternately, control by control, with the page in ${env.compare}.` : ''}`,
+    '',
+    'Each control is moved from the default settings to a few values (sliders across the track, number fields a few steps) by',
+    'an `input` event (a slider also gets the `change` an arrow key sends with it). **latency**: input → end of the frame showing',
+    'the section\'s store-driven update (includes up to one frame of waiting for the store\'s animation frame). **work**:',
+    'main-thread time of that update including style, layout and paint; **in a frame**: work median ≤ 16.7 ms and worst ≤ 33.3 ms',
+    '("median only": the median is, the worst is not). **full**: for parts that draw a preview first, input → the frame with the',
+    'full-sample numbers after the value settled. **longest**: the longest main-thread task until the page settled (Chromium\'s',
+    'Long Tasks API; "<50": none of 50 ms or more; n/a in the other browsers). Monte Carlo sliders: **preview**: input → the frame',
+    'drawn from a small sample count; **full**: input → the frame after which every such part shows its full count (the full',
+    'computation starts 150 ms after the last input). **Dragging**: pointerdown, 24 input events 16 ms apart across the middle of',
+    'the track (timers: a busy page delays them, as it would delay a hand), pointerup and change; **wait**: per input, until the end',
+    'of the first frame that shows it or a newer value; **redraws during drag**: full-sample redraws before the release (0 is the',
+    'aim). Median / max over the changes, in ms.',
+    '',
+  ];
+  const chromium = browsers.find((b) => b.name === 'chromium' && !b.failed);
+  for (const browser of browsers) lines.push(...browserReport(browser, baseline, chromium?.results ?? null));
+  return `${lines.join('\n')}\n`;
+}
