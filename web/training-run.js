@@ -9,7 +9,8 @@ const now = () => performance.now();
 /**
  * A trainer for `config` (engine.createTrainer's options) and the loop that runs it. slice(budgetMs) runs whole
  * optimizer steps for about budgetMs (at least one) and returns an update:
- *   { type: 'progress', firstStep, losses, betas (Float32Array, one per step run), step, totalSteps, runStep, runSteps,
+ *   { type: 'progress', firstStep, losses, betas, entropies, maxLogits (Float32Array, one per step run: the loss, β, the
+ *     attention's mean row entropy in nats and its largest |logit|), step, totalSteps, runStep, runSteps,
  *     epoch, epochs, phase, probe, probeCount, beta, lr, loss, gradNorm, search, computeMs,
  *     evals: [{ step, runStep, epoch, tokenAccuracy, sequenceAccuracy, loss }] (validation, main run only),
  *     probes: [{ step, beta, tokenAccuracy, sequenceAccuracy }] (search probes finished in this slice),
@@ -63,6 +64,8 @@ export function createRunLoop(engine, config, { attentionIndex = 0, evalsPerEpoc
       }
       const losses = [];
       const betas = [];
+      const entropies = [];
+      const maxLogits = [];
       const evals = [];
       const probes = [];
       const firstStep = at.step;
@@ -76,6 +79,8 @@ export function createRunLoop(engine, config, { attentionIndex = 0, evalsPerEpoc
         if (r.stepsRun > 0) msPerStep = msPerStep > 0 ? 0.7 * msPerStep + 0.3 * (r.computeMs / r.stepsRun) : r.computeMs / r.stepsRun;
         losses.push(...r.losses);
         betas.push(...r.betas);
+        entropies.push(...r.entropies);
+        maxLogits.push(...r.maxLogits);
         at = r;
         if (r.search) {
           for (; probesSeen < r.search.probes.length; probesSeen += 1) {
@@ -90,7 +95,8 @@ export function createRunLoop(engine, config, { attentionIndex = 0, evalsPerEpoc
         }
       } while (!r.done && now() - t0 < budgetMs);
       const update = {
-        type: 'progress', firstStep, losses: Float32Array.from(losses), betas: Float32Array.from(betas), evals, probes,
+        type: 'progress', firstStep, losses: Float32Array.from(losses), betas: Float32Array.from(betas),
+        entropies: Float32Array.from(entropies), maxLogits: Float32Array.from(maxLogits), evals, probes,
         step: r.step, totalSteps: r.totalSteps, runStep: r.runStep, runSteps: r.runSteps, epoch: r.epoch, epochs: r.epochs,
         phase: r.phase, probe: r.probe, probeCount: r.probeCount, beta: r.beta, lr: r.lr, loss: r.loss, gradNorm: r.gradNorm,
         search: r.search ?? null, computeMs,

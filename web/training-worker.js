@@ -26,7 +26,7 @@ function tick() {
     self.postMessage({ type: 'error', runId, message: message(error) });
     return;
   }
-  const transfer = update.type === 'progress' ? [update.losses.buffer, update.betas.buffer] : [];
+  const transfer = update.type === 'progress' ? [update.losses, update.betas, update.entropies, update.maxLogits].map((a) => a.buffer) : [];
   self.postMessage({ ...update, runId }, transfer);
   if (update.type === 'done') running = false;
   else timer = setTimeout(tick, 0); // let 'pause' and 'dispose' in between slices

@@ -4,6 +4,7 @@
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { problems, browserSession, settled } from './harness.mjs';
 
 const session = browserSession({ engine: true });
@@ -31,6 +32,15 @@ async function slide(page, key, value) {
     input.value = String(v);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
+}
+
+/** Checks the wrong choice, then the right one, of a question; each is judged as such. */
+async function answerWrongThenRight(q, wrong, right) {
+  for (const [value, verdict] of [[wrong, 'wrong'], [right, 'correct']]) {
+    await q.locator(`input[value="${value}"]`).check();
+    await q.locator('.question-check').click();
+    assert.equal(await q.getAttribute('data-answered'), verdict);
+  }
 }
 
 test('Lesson 7 draws its charts and numbers from the engine', async () => {
@@ -87,12 +97,7 @@ test('Lesson 7\'s controls redraw their part with new engine numbers', async () 
 test('Lesson 7\'s questions: right and wrong, explanations with live numbers that follow the settings', async () => {
   const { page, log } = await load('&bdrift=2');
   const growth = page.locator('[data-question="beyond-growth"]');
-  await growth.locator('input[value="2"]').check();
-  await growth.locator('.question-check').click();
-  assert.equal(await growth.getAttribute('data-answered'), 'wrong');
-  await growth.locator('input[value="4"]').check();
-  await growth.locator('.question-check').click();
-  assert.equal(await growth.getAttribute('data-answered'), 'correct');
+  await answerWrongThenRight(growth, '2', '4');
   const r2 = session.engine.qkNormDemo({ ...GROWTH, g: 8, drifts: [2, 4] });
   const text2 = await growth.locator('.question-explain').textContent();
   assert.match(text2, /at f = 2 to/);
@@ -127,13 +132,19 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
 });
 
 test('Lesson 7\'s keys and Go-deeper sections round-trip through the link', async () => {
-  const hash = '&bdrift=2&bg=4&brho=0.8&bn=5000&bs=0.3&bdeep=collapse,length';
+  const hash = '&bdrift=2&bg=4&brho=0.8&bn=5000&bs=0.3&blr=0.01&blrshow=entropy&bdeep=collapse,length';
   const { page, log } = await load(hash);
   assert.equal(await page.evaluate(() => location.hash), `#lesson=beyond${hash}`);
   assert.equal(await page.inputValue('#lesson-beyond input[data-key="brho"]'), '0.8');
   assert.equal(await page.inputValue('#lesson-beyond input[data-key="bs"]'), '0.3');
   const open = () => page.$$eval('#lesson-beyond details[data-deeper]', (n) => Object.fromEntries(n.map((d) => [d.dataset.deeper, d.open])));
-  assert.deepEqual(await open(), { collapse: true, mup: false, length: true });
+  assert.deepEqual(await open(), { collapse: true, mup: false, length: true, lrsweep: false });
+  // 7.4 is drawn once opened, with the link's rate and measure.
+  await page.click('[data-deeper="lrsweep"] > summary');
+  await settled(page, 'bdeep=collapse,length,lrsweep');
+  assert.equal(await page.inputValue('#lesson-beyond select[data-key="blrshow"]'), 'entropy');
+  assert.equal(await page.inputValue('#lesson-beyond select[data-key="blr"]'), '0.01');
+  await page.click('[data-deeper="lrsweep"] > summary');
   const at = session.engine.qkNormDemo({ ...GROWTH, g: 4, drifts: [...GROWTH_GRID, 2] });
   assert.ok(close(await stat(page, 'growth', 'qknorm'), at.qkNorm.entropy[13]));
   assert.match(await page.textContent('[data-deeper="collapse"]'), /Lesson 6’s trainer/);
@@ -153,12 +164,43 @@ test('Lesson 7 fits its share of the page at 1280 px and does not scroll sideway
   const size = await page.$eval('#lesson-beyond', (s) => ({ height: s.getBoundingClientRect().height,
     words: s.innerText.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length }));
   assert.ok(size.height <= 1400, `height ${size.height} px`);
-  assert.ok(size.words <= 450, `${size.words} visible words`);
-  assert.equal(await page.$$eval('#lesson-beyond .beyond-sources cite', (n) => n.length), 7, 'every source is cited by title');
+  assert.ok(size.words <= 460, `${size.words} visible words`); // 460 since 7.4's bar and 7.1's trained figure (issue 12)
+  assert.equal(await page.$$eval('#lesson-beyond .beyond-sources cite', (n) => new Set(n.map((c) => c.textContent)).size), 7, 'every source is cited by title');
 
   const narrow = await load('', { viewport: { width: 375, height: 800 } });
   const widths = await narrow.page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth,
     charts: [...document.querySelectorAll('#lesson-beyond svg.xy-chart')].map((s) => s.getBoundingClientRect().right) }));
   assert.ok(widths.doc <= widths.view, `document is ${widths.doc}px wide in a ${widths.view}px window`);
   assert.ok(widths.charts.length === 3 && widths.charts.every((r) => r <= 375), `charts end at ${widths.charts}`);
+});
+
+test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json when opened, and its controls and question follow the data', async () => {
+  const sweep = JSON.parse(fs.readFileSync(new URL('../../web/data/lr-sweep.json', import.meta.url), 'utf8'));
+  const mean = (id, lr) => {
+    const runs = sweep.runs.filter((r) => r.strategy === id && r.lr === lr);
+    return runs.reduce((s, r) => s + r.test.tokenAccuracy, 0) / runs.length;
+  };
+  const edge = sweep.rates[sweep.rates.length - 2];
+  const { page, log } = await load();
+  // Closed by default: only its bar shows; 7.1 quotes the sweep at the edge rate all the same.
+  assert.equal(await page.$eval('[data-deeper="lrsweep"]', (d) => d.open), false);
+  assert.ok(close(await stat(page, 'growth', 'trained'), mean('qk-norm', edge)));
+  await page.click('[data-deeper="lrsweep"] > summary');
+  await settled(page, 'bdeep=lrsweep');
+  await page.waitForSelector('[data-stats="rates"] [data-stat="qk-norm"]');
+  const counts = await page.$$eval('[data-chart="rates-accuracy"] g[data-series]', (n) => Object.fromEntries(n.map((s) => [s.dataset.series, Number(s.dataset.count)])));
+  for (const s of sweep.strategies) assert.equal(counts[s.id], sweep.rates.length, s.id);
+  for (const s of sweep.strategies) assert.ok(close(await stat(page, 'rates', s.id), mean(s.id, edge)), s.id);
+  // The largest |logit| over the seeds at 0.1, chosen by link.
+  const opened = await load('&bdeep=lrsweep&blr=0.1&blrshow=logit');
+  await opened.page.waitForSelector('[data-stats="rates"] [data-stat="learned"]');
+  const top = sweep.rates[sweep.rates.length - 1];
+  const most = Math.max(...sweep.runs.filter((r) => r.strategy === 'learned' && r.lr === top).map((r) => r.maxLogit));
+  assert.ok(close(await stat(opened.page, 'rates', 'learned'), most));
+  // The question: the strategy with the best mean at the edge rate is the right answer, and the explanation quotes it.
+  const q = page.locator('[data-question="beyond-rates"]');
+  await answerWrongThenRight(q, 'inverse-sqrt-dk', 'qk-norm');
+  assert.match(await q.innerText(), new RegExp(`QK-norm ${Math.round(100 * mean('qk-norm', edge))} %`));
+  assert.deepEqual(problems(log), []);
+  assert.deepEqual(problems(opened.log), []);
 });

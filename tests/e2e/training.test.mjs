@@ -120,6 +120,10 @@ test('a short run set by a link trains, draws its curves and attention as it goe
     const steps = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));
     assert.equal(steps, 310);
     assert.equal(await page.$eval(run('[data-chart="run-accuracy"] [data-series="token"]'), (n) => Number(n.dataset.count)), 21);
+    // The attention beside the loss: one entropy and one largest |logit| per step, as the engine reported them.
+    for (const chart of ['run-entropy', 'run-logit']) {
+      assert.equal(await page.$eval(run(`[data-chart="${chart}"] [data-series="${TINY_OPTIONS.betaStrategy ?? 'fixed'}"]`), (n) => Number(n.dataset.count)), 310, chart);
+    }
     // The model learned to reverse: each output position attends most to the mirrored input position.
     const weights = await page.$$eval(run('figure[data-matrix="run-attention-1"] .cell'), (n) => n.map((c) => Number(c.dataset.value)));
     assert.equal(weights.length, 25);

@@ -37,3 +37,11 @@ test('timings print only the digits the browser clock resolves', async () => {
   const clock = timerResolution();
   assert.ok(clock > 0 && clock <= 1, `Node's clock steps by ${clock} ms`);
 });
+
+test('the learning rates 7.4 offers in its link key are the rates of web/data/lr-sweep.json, as the page prints them', async () => {
+  const fs = await import('node:fs');
+  const sweep = JSON.parse(fs.readFileSync(new URL('../../web/data/lr-sweep.json', import.meta.url), 'utf8'));
+  const row = STATE_TABLE.find((r) => r.key === 'blr');
+  assert.deepEqual(row.type.choices, sweep.rates.map((lr) => String(Number(lr.toPrecision(2)))));
+  assert.ok(row.type.choices.includes(row.def));
+});

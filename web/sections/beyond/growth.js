@@ -11,6 +11,8 @@ import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { joinPieces } from '../progressive.js';
 import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle } from './shared.js';
+import { meanAccuracy, EDGE } from './rates.js';
+import { rateKey } from './rates-run.js';
 
 // The experiment: a query and 16 keys of length 64 with N(0, 1) entries, 200 rows (display choices; printed).
 const SETUP = { dK: 64, n: 16, samples: 200, seed: 1 };
@@ -22,6 +24,7 @@ const TICKS = [0.25, 0.5, 1, 2, 4];
 const f = () => el('var', {}, 'f');
 const g = () => el('var', {}, 'g');
 const two = (x) => precise(Number(x.toPrecision(3)));
+const pct = (x) => `${Math.round(100 * x)} %`;
 
 export function growthPart(engine, store, number) {
   const part = partPanel({ id: 'growth', number, title: 'Growing queries and keys, collapsing entropy, and QK-norm' });
@@ -76,6 +79,8 @@ export function growthPart(engine, store, number) {
       fill(stats, statList('growth', [
         ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])})`, r.standard.entropy[at]],
         ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g)`, r.qkNorm.entropy[at]],
+        // From the training sweep of 7.4 (web/data/lr-sweep.json), not from these random rows.
+        ['trained', `QK-norm trained, lr ${rateKey(EDGE)}`, pct(meanAccuracy('qk-norm', EDGE)), `(1/√dₖ: ${pct(meanAccuracy('inverse-sqrt-dk', EDGE))})`, meanAccuracy('qk-norm', EDGE)],
       ]));
       setProse(prose, [[
         'Dehghani et al. saw attention logits grow until rows were nearly ', term('onehot'), ' and training diverged; ',
@@ -102,8 +107,8 @@ function drawDeeper(body, r, at, state) {
     `its entropy is ${two(r.qkLayerNorm.entropy[at])} at every f.`,
   ], [
     'Wortsman et al. report that qk-layernorm sharply reduces how sensitive small models are to the learning rate. ',
-    'Nothing on this page trains with QK-norm or qk-layernorm: Lesson 6’s trainer could offer them as strategies in the ',
-    'future, and only then could the lab measure such claims.',
+    'Lesson 6’s trainer has both as β strategies, with each step’s entropy and largest |logit| plotted beside the loss; ',
+    '7.4 puts their accuracy against the learning rate beside 1/√dₖ’s.',
   ], [
     `Each point averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries in dₖ = ${r.dK} dimensions, all multiplied by f.`,
   ]]);

@@ -27,7 +27,7 @@ export function sources(...ids) {
 
 /**
  * Lays out and runs one part: on the left its chart and prose, on the right its question (if any), controls, numbers
- * and "Go deeper" section (entry `deeperId` of `bdeep`), stacked on a phone; its sources below both. `proseBeside`
+ * and "Go deeper" section (entry `deeperId` of `bdeep`; none without one), stacked on a phone; its sources below both. `proseBeside`
  * moves the prose to the right, under the numbers, for a part whose right column is short. When
  * one of `keys` changes, compute(state) calls the engine and draw(result, state, { prose, stats, deeper }) fills
  * the boxes; an engine error is shown in the part and its last drawing stays, dimmed. Returns { node, render }.
@@ -36,7 +36,8 @@ export function beyondPart(store, { part, controls, ask = null, chart, cite, dee
   const noticeBox = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(noticeBox);
   const boxes = { prose: el('div', { className: 'part-prose' }), stats: el('div', { className: 'part-stats' }), deeper: el('div') };
-  const more = deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper);
+  // Without a deeperId the box is shown as it is (a part that itself sits behind a "Go deeper" bar).
+  const more = deeperId ? deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper) : { node: boxes.deeper, sync() {} };
   fill(part.figures, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
     el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
       noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite);

@@ -91,7 +91,7 @@ export const runLabel = (options) => (options.betaStrategy === 'fixed' ? `fixed 
 /* ---- one run's record: what the updates brought, kept for drawing ---- */
 
 function newRecord(options) {
-  return { options, label: strategyText(options.betaStrategy, options.beta), info: null, losses: [], evals: [], probes: [], attention: null,
+  return { options, label: strategyText(options.betaStrategy, options.beta), info: null, losses: [], entropies: [], maxLogits: [], evals: [], probes: [], attention: null,
     last: null, final: null, status: 'running', runMs: 0, resumedAt: performance.now(), window: [], error: null, mode: null };
 }
 
@@ -102,7 +102,11 @@ function absorb(record, update) {
     record.attention = update.attention ?? record.attention;
     record.status = 'done';
   } else {
-    for (let i = 0; i < update.losses.length; i += 1) record.losses.push(update.losses[i]);
+    for (let i = 0; i < update.losses.length; i += 1) {
+      record.losses.push(update.losses[i]);
+      record.entropies.push(update.entropies[i]);
+      record.maxLogits.push(update.maxLogits[i]);
+    }
     record.evals.push(...update.evals);
     record.probes.push(...update.probes);
     if (update.attention) record.attention = update.attention;
@@ -137,11 +141,14 @@ function thin(xs, ys) {
   return { x, y };
 }
 
-export function lossSeries(record, id, style) {
-  const steps = record.losses.map((_, i) => i + 1);
-  const { x, y } = thin(steps, record.losses);
+/** One per-step quantity of a run (its `losses`, `entropies` or `maxLogits`) as a line against the step. */
+export function stepSeries(record, key, id, style) {
+  const values = record[key];
+  const steps = values.map((_, i) => i + 1);
+  const { x, y } = thin(steps, values);
   return { id, label: style.label, kind: 'line', x, y, color: style.color, dash: style.dash, width: 1.6 };
 }
+export const lossSeries = (record, id, style) => stepSeries(record, 'losses', id, style);
 
 /** Redraws at most every DRAW_EVERY_MS, on an animation frame; draw(true) redraws now. */
 export function throttled(draw) {

@@ -8,6 +8,7 @@ import { precise } from '../../format.js';
 import { setProse, fill } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
   buttons, createSession, runLabel } from './helpers.js';
+import { attentionCurves } from './attention-curves.js';
 
 /** The race's controls, charts and table, for a "Go deeper" section (it has no part panel of its own). */
 export function racePart(context) {
@@ -32,11 +33,12 @@ export function racePart(context) {
   const lanesBox = el('div', { className: 'race-lanes' });
   const loss = chartBox({ id: 'race-loss', kind: 'xy', maxWidth: 620 });
   const accuracy = chartBox({ id: 'race-accuracy', kind: 'xy', maxWidth: 620 });
+  const curves = attentionCurves('race', { which: ', every lane' });
   const table = el('div', { className: 'race-table' });
   node.append(prose,
     el('fieldset', { className: 'control control-radio race-picks' }, el('legend', {}, 'Strategies in the race (two to four)'), pickList),
     el('div', { className: 'run-buttons' }, b.race, b.stop, b.resume, b.reset), mode, lanesBox,
-    el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), table);
+    el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), curves.node, table);
   setProse(prose, [[
     'Every lane trains the model of the settings of “Train it yourself” from the same seed: the same data, initial weights and ',
     'batches in the same order, so whatever separates the curves is β alone. A fixed lane uses the β of those settings; a learned ',
@@ -86,6 +88,7 @@ export function racePart(context) {
       note: 'Twice an epoch of each lane’s main run.',
       draw: xyChart({ id: 'race-accuracy', ariaLabel: 'Validation token accuracy of each lane against step', xLabel: 'optimizer step', yLabel: 'token accuracy',
         yDomain: [0, 1], xDomain: [0, maxSteps], series: acc, height: 250 }) });
+    curves.draw(lanes.map(({ record, options }) => ({ record, id: options.betaStrategy, style: { ...STRATEGY[options.betaStrategy], label: runLabel(options) } })), [0, maxSteps]);
     const finished = lanes.filter((lane) => lane.record.final);
     if (finished.length) {
       fill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
@@ -112,6 +115,7 @@ export function racePart(context) {
         yDomain: yScale === 'log' ? [0.01, 10] : [0, 1], series: [], height: 250 }) });
     loss.set(empty('race-loss', 'Training loss, every lane', 'loss (log scale)', 'log'));
     accuracy.set(empty('race-accuracy', 'Validation token accuracy, every lane', 'token accuracy', 'linear'));
+    curves.idle([0, idleSteps], 'Start the race to draw it.');
   };
   // Not drawn here: the first settingsChanged draws them once the part is placed and, if it sits in a closed
   // section, when that opens (drawn while closed they took the fallback width, too wide for a phone).

@@ -6,7 +6,7 @@ import { el, clear } from '../../dom.js';
 import { precise } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
 import { setProse, dk } from '../parts.js';
-import { REFERENCE, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
+import { REFERENCE, STRATEGY, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
 import TABLE_1 from '../../data/table1.json';
 
 // Source 003's Table 1 as printed (web/data/table1.json, the file the CLI's table1 command reads too), one entry
@@ -134,7 +134,7 @@ function learnerRows(runs) {
   for (const group of bySetting.values()) {
     for (const r of group) {
       const o = r.options;
-      const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy]}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
+      const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy] ?? STRATEGY[o.betaStrategy].label}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
         + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${precise(o.betaLr)}` : ''}, seed ${o.seed}`;
       rows.push(el('tr', { dataset: { source: 'learner', strategy: o.betaStrategy, from: r.source } },
         el('th', { attrs: { scope: 'row' }, className: 'learner-run' }, label),

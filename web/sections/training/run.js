@@ -10,6 +10,7 @@ import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
   throttled, modeText, buttons, createSession } from './helpers.js';
+import { attentionCurves } from './attention-curves.js';
 
 const ATTENTION_EXAMPLE = 0; // the validation sequence whose attention is drawn
 const MAX_HEADS_DRAWN = 4;
@@ -24,13 +25,14 @@ export function runPart(context, number, experiment) {
   const said = el('p', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } }); // start, stop, end: read out once
   const loss = chartBox({ id: 'run-loss', kind: 'xy', maxWidth: 620 });
   const accuracy = chartBox({ id: 'run-accuracy', kind: 'xy', maxWidth: 620 });
+  const curves = attentionCurves('run');
   const maps = el('div', { className: 'figure-row maps-row run-maps' });
   const sequence = el('div', { className: 'run-sequence' });
   const probes = chartBox({ id: 'run-probes', kind: 'xy', maxWidth: 620 });
   probes.node.hidden = true;
   b.train.disabled = true; // until the lesson has its settings and the engine's trainer info (settingsChanged)
   part.controls.append(experiment, el('div', { className: 'run-buttons' }, b.train, b.stop, b.resume, b.reset), mode, bar, status, what, said);
-  part.figures.append(el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), probes.node, maps, sequence);
+  part.figures.append(el('div', { className: 'figure-row chart-row' }, loss.node, accuracy.node), curves.node, probes.node, maps, sequence);
   setProse(part.prose, [[
     'Train these settings and watch the loss, the validation accuracy and the attention weights of one validation example: ',
     'a model that has learned to reverse reads along the anti-diagonal.',
@@ -98,6 +100,7 @@ export function runPart(context, number, experiment) {
       note: 'Chance is ln R (every value equally likely). Under the search, each probe starts again from the initial weights.',
       draw: xyChart({ id: 'run-loss', ariaLabel: 'Training loss against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
         yScale: 'log', xDomain, series: [lossLine], height: 250 }) });
+    curves.draw([{ record: r, id: r.options.betaStrategy, style: { label: STRATEGY[r.options.betaStrategy].label, color: style.color, dash: null } }], xDomain);
     // The accuracy and probe charts change only at an evaluation (twice an epoch) or a probe's end: redrawn then.
     const seen = `${r.evals.length}/${r.probes.length}/${xDomain[1]}/${r.last?.search?.finished ?? ''}/${r.options.betaStrategy}`;
     if (seen === drawnEvals && r === evalsOf) return;
@@ -173,6 +176,7 @@ export function runPart(context, number, experiment) {
         yDomain: yScale === 'log' ? [0.01, 10] : [0, 1], series: [], height: 250 }) });
     loss.set(empty('run-loss', 'Training loss', 'loss (log scale)', 'log'));
     accuracy.set(empty('run-accuracy', 'Validation accuracy', 'accuracy', 'linear'));
+    curves.idle([0, info?.totalSteps ?? 1], 'Press Train to start.');
     probes.node.hidden = true;
     idleDrawn = true;
   };
