@@ -93,3 +93,25 @@ test('web/data/lr-sweep.json holds the full sweep: 5 strategies × 7 rates × 3 
     assert.ok(r.minEntropy <= r.finalEntropy + 1e-12 && r.maxLogit >= 0);
   }
 });
+
+test('a point of the shipped sweep retrained in WebAssembly with the page\'s options (7.4\'s button) lands on its native run', async () => {
+  const { sweepConfig } = await import('../../web/sections/beyond/sweep-config.js');
+  const sweep = JSON.parse(readFileSync(`${ROOT}/web/data/lr-sweep.json`, 'utf8'));
+  const e = await engine();
+  const lr = sweep.rates[sweep.rates.length - 2]; // 0.032, where the strategies part ways
+  const native = sweep.runs.find((r) => r.strategy === 'qk-norm' && r.lr === lr && r.seed === 1);
+  const trainer = e.createTrainer(sweepConfig(sweep, 'qk-norm', lr, 1));
+  try {
+    assert.equal(trainer.info.totalSteps, native.steps);
+    const r = trainer.step(trainer.info.totalSteps);
+    const test = trainer.evaluate('test');
+    // The two builds round differently (Eigen's products natively, the 4-lane kernels in WASM), so the runs part by
+    // rounding only: the same accuracy to a percent, and the largest |logit| within 5 %.
+    const largest = Math.max(...r.maxLogits);
+    console.log(`qk-norm at ${lr}, seed 1: WASM ${test.tokenAccuracy} (largest |logit| ${largest.toFixed(2)}), native ${native.test.tokenAccuracy} (${native.maxLogit.toFixed(2)})`);
+    assert.ok(Math.abs(test.tokenAccuracy - native.test.tokenAccuracy) <= 0.01);
+    assert.ok(Math.abs(largest - native.maxLogit) <= 0.05 * native.maxLogit);
+  } finally {
+    trainer.delete();
+  }
+});

@@ -12,7 +12,7 @@ import { term } from '../../glossary.js';
 import { joinPieces } from '../progressive.js';
 import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle } from './shared.js';
 import { meanAccuracy, EDGE } from './rates.js';
-import { rateKey } from './rates-run.js';
+import { rateKey } from './sweep-config.js';
 
 // The experiment: a query and 16 keys of length 64 with N(0, 1) entries, 200 rows (display choices; printed).
 const SETUP = { dK: 64, n: 16, samples: 200, seed: 1 };

@@ -22,20 +22,29 @@ function intro() {
   ];
 }
 
+/**
+ * 7.4, the learning-rate sweep, one click deeper: a "part" whose node is its "Go deeper" bar, rendered with the
+ * others but drawn only while open (closed, its chart has no width yet).
+ */
+function sweepBehindBar(engine, store, number) {
+  const rates = ratesPart(engine, store, number);
+  const more = deeper(store, 'bdeep', 'lrsweep', `${number} Learning-rate sweep`, rates.node);
+  more.node.addEventListener('toggle', () => {
+    if (more.node.open) rates.render(store.get());
+  });
+  return {
+    node: more.node,
+    render(state) {
+      more.sync(state);
+      if (more.node.open) rates.render(state);
+    },
+  };
+}
+
 function mount(root, context) {
-  const { engine, store } = context;
-  mountParts(root, context, LESSON, intro(), [growthPart, widthPart, lengthPart]);
-  // 7.4, the learning-rate sweep, one click deeper beside the lesson's claim (opened, it takes the full width): drawn
-  // when its bar is opened (closed, its chart has no width yet).
-  const rates = ratesPart(engine, store, `${LESSON.number}.4`);
-  const more = deeper(store, 'bdeep', 'lrsweep', '7.4 Learning-rate sweep', rates.node);
+  mountParts(root, context, LESSON, intro(), [growthPart, widthPart, lengthPart, sweepBehindBar]);
+  // The bar sits beside the lesson's claim; opened, 7.4 wraps to a row of its own at the full width.
   const claimRow = root.querySelector('.lesson-intro');
   claimRow.classList.add('beyond-intro');
-  claimRow.append(more.node);
-  const show = (state) => {
-    more.sync(state);
-    if (more.node.open) rates.render(state);
-  };
-  store.subscribe(show);
-  more.node.addEventListener('toggle', () => show(store.get()));
+  claimRow.append(root.querySelector('[data-deeper="lrsweep"]'));
 }

@@ -11,7 +11,8 @@ import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { STRATEGY } from '../training/helpers.js';
 import { sources, beyondPart, explainWith, markerAt, quietTitle } from './shared.js';
-import { sweepRunner, rateKey } from './rates-run.js';
+import { sweepRunner } from './rates-run.js';
+import { rateKey } from './sweep-config.js';
 import SWEEP from '../../data/lr-sweep.json';
 
 export { SWEEP };

@@ -85,6 +85,9 @@ export function configText(o) {
 export function strategyText(strategy, beta) {
   return strategy === 'fixed' ? `β fixed at ${beta}` : STRATEGY[strategy].long.replace(' the value below', '');
 }
+/** The name of the scale the trainer reports as its β: QK-norm's is the mean of its learned g over the heads. */
+export const scaleName = (strategy) => (strategy === 'qk-norm' ? 'g' : 'β');
+
 /** A lane's or run's short name: "fixed β = 5", "learned", … */
 export const runLabel = (options) => (options.betaStrategy === 'fixed' ? `fixed β = ${options.beta}` : STRATEGY[options.betaStrategy].label);
 

@@ -7,7 +7,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { precise } from '../../format.js';
 import { setProse, fill } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
-  buttons, createSession, runLabel } from './helpers.js';
+  buttons, createSession, runLabel, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';
 
 /** The race's controls, charts and table, for a "Go deeper" section (it has no part panel of its own). */
@@ -64,7 +64,7 @@ export function racePart(context) {
       const rate = stepsPerSecond(r);
       const text = r.status === 'failed' ? `failed: ${r.error}`
         : r.status === 'done' ? `done: test token accuracy ${percent(r.final.test.tokenAccuracy)}, sequence ${percent(r.final.test.sequenceAccuracy)}`
-          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · β = ${precise(p.beta)}`
+          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · ${scaleName(options.betaStrategy)} = ${precise(p.beta)}`
             + `${rate && r.status === 'running' ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}${r.status === 'paused' ? ' · stopped' : ''}`
             : 'starting…';
       const id = options.betaStrategy;
@@ -93,7 +93,7 @@ export function racePart(context) {
     if (finished.length) {
       fill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'race' } },
-          el('thead', {}, el('tr', {}, ['strategy', 'β at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+          el('thead', {}, el('tr', {}, ['strategy', 'β (QK-norm: g) at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
           el('tbody', {}, finished.map(({ record, options }) => {
             const f = record.final;
             return el('tr', { dataset: { lane: options.betaStrategy } },

@@ -9,7 +9,7 @@ import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
-  throttled, modeText, buttons, createSession } from './helpers.js';
+  throttled, modeText, buttons, createSession, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';
 
 const ATTENTION_EXAMPLE = 0; // the validation sequence whose attention is drawn
@@ -85,7 +85,7 @@ export function runPart(context, number, experiment) {
     if (!p) return r.status === 'paused' ? 'Stopped before the first step.' : 'Starting…';
     const rate = stepsPerSecond(r);
     const phase = p.phase === 'search' ? `search probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount}, ` : '';
-    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`, `β = ${precise(p.beta)}`];
+    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`, `${scaleName(r.options.betaStrategy)} = ${precise(p.beta)}`];
     if (r.status === 'done') return `Finished: ${parts[0]} in ${secondsText(r.runMs / 1000)} of running (${thousands(Math.round(p.step / (r.runMs / 1000)))} steps/s with the evaluations).`;
     if (r.status === 'evaluating') return `${parts[0]}: evaluating on the ${thousands(TEST_SIZE)} test sequences…`;
     if (rate) parts.push(`${thousands(Math.round(rate))} steps/s`, `about ${secondsText((p.totalSteps - p.step) / rate)} left`);
@@ -164,7 +164,7 @@ export function runPart(context, number, experiment) {
       ['tokenacc', 'test token accuracy', percent(f.test.tokenAccuracy), `(${thousands(f.test.count)} sequences)`, f.test.tokenAccuracy],
       ['seqacc', 'test sequence exact match', percent(f.test.sequenceAccuracy), null, f.test.sequenceAccuracy],
       ['valacc', 'validation token accuracy', percent(f.val.tokenAccuracy), null, f.val.tokenAccuracy],
-      ['beta', 'β at the end', precise(f.beta), r.options.betaStrategy === 'search' && f.search ? `(search bracket ${precise(f.search.bracket[0])} … ${precise(f.search.bracket[1])})` : null, f.beta],
+      ['beta', r.options.betaStrategy === 'qk-norm' ? 'g at the end (mean over heads)' : 'β at the end', precise(f.beta), r.options.betaStrategy === 'search' && f.search ? `(search bracket ${precise(f.search.bracket[0])} … ${precise(f.search.bracket[1])})` : null, f.beta],
       ['steps', 'steps run', thousands(f.step), `in ${secondsText(r.runMs / 1000)} of running, evaluations included`, f.step],
       ['seconds', 'wall time of the run', secondsText(r.runMs / 1000), `(${r.mode === 'worker' ? 'Web Worker' : 'this thread, in slices'})`, r.runMs / 1000],
     ]));
