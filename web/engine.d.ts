@@ -45,8 +45,8 @@ export interface TrainerEvaluation {
 
 export interface TrainerStep extends LessonResult {
   stepsRun: number;
-  loss: number;
-  meanLoss: number;
+  loss: number | null;
+  meanLoss: number | null;
   losses: Float32Array;
   betas: Float32Array;
   step: number;
@@ -98,6 +98,7 @@ export interface TrainerInfo extends LessonResult {
   stepsPerEpoch: number;
   totalSteps: number;
   parameterCount: number;
+  memoryBytes: number;
   kernels: string;
 }
 

@@ -208,6 +208,9 @@ function makeEngine(core) {
       const o = read('dot', { a, b }, null, null, false);
       const value = core._asl_dot(placed.lists[0], placed.lists[1], o.a.length);
       arena.release();
+      if (!Number.isFinite(value)) {
+        throw new Error('dot: a·b overflows float32: allowed a and b whose products and their sum stay within ±3.4e38; scale a or b down');
+      }
       return value;
     },
 

@@ -68,8 +68,8 @@ export interface TrainerEvaluation {
 
 export interface TrainerStep extends LessonResult {
   stepsRun: number;
-  loss: number;
-  meanLoss: number;
+  loss: number | null;
+  meanLoss: number | null;
   losses: Float32Array;
   betas: Float32Array;
   step: number;
@@ -99,7 +99,7 @@ export interface TrainerAttention {
   out.push('export interface TrainerInfo extends LessonResult {');
   out.push('  id: number;');
   for (const row of trainer.options) out.push(`  ${row.name}: ${row.kind === 'choice' ? row.type.ts : 'number'};`);
-  out.push('  dK: number;\n  stepsPerEpoch: number;\n  totalSteps: number;\n  parameterCount: number;\n  kernels: string;\n}\n');
+  out.push('  dK: number;\n  stepsPerEpoch: number;\n  totalSteps: number;\n  parameterCount: number;\n  memoryBytes: number;\n  kernels: string;\n}\n');
 
   for (const { functions } of modules) {
     for (const f of functions) {

@@ -51,8 +51,9 @@ val length_scaling(std::uintptr_t address) {
                                {"maxEntropy", [](const P& p) { return std::log(p.n); }}});
   r.set("sGap", l.s_gap);
   r.set("scaledLimit", l.scaled_limit);
-  r.set("criticalS", l.critical_s);
-  r.set("unitScaleN", l.unit_scale_n);
+  // null where no s exists (top <= rest) or e^(1/s) is beyond a double (s = 0 or tiny): never Infinity
+  r.set("criticalS", std::isfinite(l.critical_s) ? val(l.critical_s) : val::null());
+  r.set("unitScaleN", std::isfinite(l.unit_scale_n) ? val(l.unit_scale_n) : val::null());
   r.set("top", top);
   r.set("rest", rest);
   r.set("s", s);

@@ -89,11 +89,14 @@ val normalisation_demo(std::uintptr_t address) {
   return r;
 }
 
+// A quantity that does not exist (the pair covariances at dK = 1: there are no pairs) is null, never NaN.
+val finite_or_null(double x) { return std::isfinite(x) ? val(x) : val::null(); }
+
 val quantity(const Estimate& e, double theory) {
   val q = val::object();
-  q.set("value", e.value);
-  q.set("stdError", e.std_error);
-  q.set("theory", theory);
+  q.set("value", finite_or_null(e.value));
+  q.set("stdError", finite_or_null(e.std_error));
+  q.set("theory", finite_or_null(theory));
   return q;
 }
 

@@ -2,7 +2,12 @@
 // table inside the module, so no Embind class handle crosses into JavaScript: createTrainer answers the trainer's
 // info with its integer id, and trainerStep, trainerEvaluate, trainerAttention and trainerDelete take that id.
 // web/engine.js wraps the id in an object whose delete() frees the trainer; every answer is a copy.
+#include <emscripten/heap.h>
+#include <malloc.h>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -113,8 +118,40 @@ val trainer_info(int id, const tr::Trainer& t) {
     r.set("betaReach", b);
   }
   r.set("parameters", layers);
+  r.set("memoryBytes", std::round(tr::trainer_memory_bytes(c)));
   r.set("kernels", std::string(kernel_set()));
   return r;
+}
+
+constexpr double kMiB = 1048576.0;
+// What stays free beside a new trainer: the arena web/engine.js keeps, the stack, the other calls' scratch space.
+constexpr double kHeadroom = 32.0 * kMiB;
+
+std::string mib(double bytes) { return std::to_string(static_cast<long long>(std::ceil(bytes / kMiB))); }
+
+// "" when a trainer for c fits in what the WebAssembly heap can still give (its maximum, less what is in use and a
+// headroom), else the message. A block of the whole estimate is tried too, so a heap too fragmented for it is
+// refused as well: an allocation that fails half-way through building a trainer would abort the module.
+std::string memory_problem(const tr::TrainerConfig& c) {
+  const double need = tr::trainer_memory_bytes(c);
+  const double limit = static_cast<double>(emscripten_get_heap_max());
+  const double room = std::max(0.0, limit - static_cast<double>(mallinfo().uordblks) - kHeadroom);
+  if (need <= room) {
+    if (void* block = std::malloc(static_cast<std::size_t>(need))) {
+      std::free(block);
+      return "";
+    }
+  }
+  const tr::ModelConfig& m = c.model;
+  const std::size_t alive = trainer_table().size();
+  return "this configuration needs about " + mib(need) + " MiB (L = " + std::to_string(m.L) + ", R = " +
+         std::to_string(m.R) + ", dModel = " + std::to_string(m.d_model) + ", heads = " + std::to_string(m.n_heads) +
+         ", batchSize = " + std::to_string(c.batch_size) + ", trainSize + valSize + testSize = " +
+         std::to_string(c.train_size + c.val_size + c.test_size) + "), more than the " + mib(room) + " MiB left of the " +
+         mib(limit) + " MiB WebAssembly memory limit" +
+         (alive ? " with " + std::to_string(alive) + (alive == 1 ? " trainer" : " trainers") +
+                      " alive: delete() one, or use smaller sizes"
+                : ": use smaller sizes");
 }
 
 val create_trainer(std::uintptr_t address) {
@@ -123,10 +160,14 @@ val create_trainer(std::uintptr_t address) {
   if (!problem_text.empty()) return problem(problem_text);
   if (trainer_table().size() >= kMaxTrainers)
     return problem(std::to_string(kMaxTrainers) + " trainers are alive: delete() one before creating another");
+  const std::string memory = memory_problem(c);
+  if (!memory.empty()) return problem(memory);
+  // Built first, registered after: the table only ever holds whole trainers.
+  auto trainer = std::make_unique<tr::Trainer>(c);
+  const tr::Trainer& built = *trainer;
   const int id = next_trainer_id++;
-  auto& slot = trainer_table()[id];
-  slot = std::make_unique<tr::Trainer>(c);
-  return trainer_info(id, *slot);
+  trainer_table().emplace(id, std::move(trainer));
+  return trainer_info(id, built);
 }
 
 val trainer_step(int id, std::uintptr_t address) {
@@ -140,16 +181,17 @@ val trainer_step(int id, std::uintptr_t address) {
   const double compute_ms = now_ms() - start;
   val r = val::object();
   r.set("stepsRun", s.steps_run);
-  r.set("loss", s.loss);
-  r.set("meanLoss", s.mean_loss);
+  // null when no step ran (steps = 0, or the run was over): there is no loss to report, and never a silent NaN
+  r.set("loss", s.steps_run ? val(s.loss) : val::null());
+  r.set("meanLoss", s.steps_run ? val(s.mean_loss) : val::null());
   r.set("losses", f32(losses.data(), losses.size()));
   r.set("betas", f32(betas.data(), betas.size()));
   // Each step's attention entropy (mean over its batch's rows, nats) and largest |logit|; the last step's alone; and
   // QK-norm's g per head after the last step (null for the other strategies).
   r.set("entropies", f32(entropies.data(), entropies.size()));
   r.set("maxLogits", f32(max_logits.data(), max_logits.size()));
-  r.set("attentionEntropy", s.attention_entropy);
-  r.set("maxLogit", s.max_abs_logit);
+  r.set("attentionEntropy", s.steps_run ? val(s.attention_entropy) : val::null());
+  r.set("maxLogit", s.steps_run ? val(s.max_abs_logit) : val::null());
   const std::vector<float> qk_scale(s.qk_scale.begin(), s.qk_scale.end());
   r.set("qkScale", qk_scale.empty() ? val::null() : f32(qk_scale.data(), qk_scale.size()));
   r.set("step", static_cast<double>(s.step));

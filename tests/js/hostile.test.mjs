@@ -82,3 +82,26 @@ test('allowed input never comes back as NaN: constant entries and scores beyond 
   assert.throws(() => e.attention({ ...good(), scale: 1e30, q: [1e10, 0], k: [1e10, 0] }), /overflow float32/);
   same();
 });
+
+test('a dot product beyond float32 is refused by name, not returned as Infinity', () => {
+  assert.throws(() => e.dot([-3.4028234663852886e38], [-2.5]), /^Error: dot: a·b overflows float32/);
+  assert.throws(() => e.dot([3e38, 3e38], [1, 1]), /dot: a·b overflows float32/);
+  assert.equal(e.dot([3e38, -3e38], [1, 1]), 0);
+  same();
+});
+
+test('the pair covariances at dK = 1 and a step that runs nothing answer null, not NaN', () => {
+  const d = e.derivation({ dK: 1, samples: 3, meanQ: 8.5, meanK: 8.9 });
+  assert.deepEqual(d.pairCovQ, { value: null, stdError: null, theory: null });
+  assert.deepEqual(d.pairCovK, { value: null, stdError: null, theory: null });
+  assert.ok(Number.isFinite(d.covQK.value));
+  const t = e.createTrainer({ L: 4, R: 5, trainSize: 8, valSize: 2, testSize: 2, batchSize: 4, epochs: 1 });
+  try {
+    const r = t.step(0);
+    assert.deepEqual([r.stepsRun, r.loss, r.meanLoss, r.attentionEntropy, r.maxLogit], [0, null, null, null, null]);
+    const ran = t.step(1);
+    assert.ok([ran.loss, ran.meanLoss, ran.attentionEntropy, ran.maxLogit].every(Number.isFinite));
+  } finally {
+    t.delete();
+  }
+});

@@ -122,3 +122,12 @@ test('Lesson 7 functions leak nothing, on good input or bad', () => {
     rounds: 20,
   });
 });
+
+test('lengthScaling answers null, not Infinity, where no critical s or unit-scale n exists', () => {
+  const none = e.lengthScaling({ ns: [1, 10], top: -2, rest: 3, s: 0 });
+  assert.equal(none.criticalS, null, 'top <= rest: no s makes the top logit win');
+  assert.equal(none.unitScaleN, null, 's = 0: s·ln n never reaches 1');
+  const some = e.lengthScaling({ ns: [10], top: 3, rest: -2, s: 0.5 });
+  assert.equal(some.criticalS, 0.2);
+  assert.ok(Math.abs(some.unitScaleN - Math.exp(2)) < 1e-9);
+});

@@ -121,7 +121,7 @@ test('derivation: each step of Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(k�
       assert.ok(Math.abs(q.stdError / se - 1) < 0.1, `${name}: reported standard error ${q.stdError}, closed form ${se}`);
     }
     if (dK > 1) assertWithin(r.covarianceSum.value, 0, Math.sqrt((2 * dK * (dK - 1)) / N), 'covariance sum');
-    else assert.ok(Number.isNaN(r.pairCovQ.value) && Number.isNaN(r.pairCovQ.theory));
+    else assert.deepEqual([r.pairCovQ.value, r.pairCovQ.theory], [null, null], 'no pairs at dK = 1: null, not NaN');
     assertClose([r.varDot.value], [r.sumVarProducts.value + r.covarianceSum.value], { abs: 1e-12, rel: 1e-12 }, 'step 1 = step 2 + covariances');
     if (dK === 64) t.diagnostic(`dK = 64: Var(q·k) = ${r.varDot.value.toFixed(2)} ± ${r.varDot.stdError.toFixed(2)}, Σ Var(qᵢkᵢ) = ${r.sumVarProducts.value.toFixed(2)} ± ${r.sumVarProducts.stdError.toFixed(2)}, Σ Var qᵢ Var kᵢ = ${r.sumVarQVarK.value.toFixed(2)} ± ${r.sumVarQVarK.stdError.toFixed(2)}`);
   }

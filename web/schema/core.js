@@ -59,6 +59,8 @@ export const softmaxNaive = {
   name: 'softmaxNaive',
   signature: 'softmaxNaive(values, beta = 1)',
   summary: 'The textbook exp(β·x)/Σexp(β·x), which overflows past β·x ≈ 88.72 in float32.',
+  // The answer may hold NaN or ±Infinity by design (the overflow is what it shows); tests/fuzz/api-fuzz.mjs reads it.
+  nonFinite: true,
 };
 
 export const dot = {

@@ -88,4 +88,5 @@ export const softmaxNumerics = {
     { name: 'values', type: list({ minLength: 1, maxLength: MAX_DIM }), required: true, quoteMissing: true, meaning: 'the row (float32)' },
     { name: 'beta', type: number(0, 1e6), default: 1, meaning: 'inverse temperature' },
   ],
+  nonFinite: ['naive32', 'naive64'], // the naive softmax's overflow, shown on purpose
 };

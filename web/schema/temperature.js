@@ -12,6 +12,7 @@ export const boltzmann = {
     { name: 'betas', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 0, max: 1e6 }), required: true, meaning: 'the inverse temperatures β (a logarithmic slider from 10⁻³ to 10³ fits)' },
     { name: 'shift', type: number(-1e6, 1e6), default: 0, meaning: 'a constant added to every score (the shift-invariance demo)' },
   ],
+  nonFinite: ['temperatures'], // T = 1/β is Infinity at β = 0, as documented
 };
 
 export const normalisationDemo = {

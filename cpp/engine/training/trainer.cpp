@@ -14,9 +14,6 @@ namespace asl::training {
 namespace {
 
 constexpr std::uint64_t kShuffleStream = 3;
-// Every batch is cut into this many shards (fewer for a batch of one), on every platform and whatever the thread
-// count, so the gradient's summation order, and with it every result, depends on the config alone.
-constexpr int kShards = 2;
 
 // Higher validation token accuracy wins; then lower validation loss; then the earlier probe.
 bool better(const Evaluation& a, const Evaluation& b) {
@@ -37,12 +34,10 @@ Trainer::Trainer(const TrainerConfig& config) : config_(config) {
   batch_ = effective_batch(config);
   steps_per_epoch_ = steps_per_epoch_of(config);
   const int shards = std::min(kShards, batch_);
-  for (int s = 0; s < shards; ++s) {
-    int first = 0, count = 0;
-    nets_.push_back(nullptr);
-    shard_part(batch_, 0, &first, &count);  // shard 0 is the largest
-    nets_.back() = std::make_unique<Network<float>>(m, count);
-  }
+  // Every network is sized for shard 0, the largest: ⌈batch/shards⌉ sequences. (shard_part divides by nets_.size(),
+  // so it cannot be asked while nets_ is being filled: the first network was once sized for the whole batch.)
+  const int largest = (batch_ + shards - 1) / shards;
+  for (int s = 0; s < shards; ++s) nets_.push_back(std::make_unique<Network<float>>(m, largest));
   runner_ = std::make_unique<ShardRunner>(shard_threads(config.threads, shards));
   n_model_ = parameter_count(m);
   for (int s = 1; s < shards; ++s) shard_grads_.emplace_back(n_model_);

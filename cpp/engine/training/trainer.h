@@ -56,6 +56,10 @@ struct TrainerConfig {
                               // results do not depend on it.
 };
 
+// Every batch is cut into this many shards (fewer for a batch of one), on every platform and whatever the thread
+// count, so the gradient's summation order, and with it every result, depends on the config alone.
+constexpr int kShards = 2;
+
 // Adam's constants (PyTorch's defaults).
 struct Adam {
   static constexpr double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
@@ -81,6 +85,10 @@ struct TrainerLimits {
 std::string check_config(const TrainerConfig& config, double max_workspace_floats);
 // The floats a Network for this config allocates (activations, gradients, scratch) at its batch size.
 double workspace_floats(const TrainerConfig& config);
+// The bytes a Trainer for this config allocates over its life: the data, one Network per shard, the parameters with
+// their gradients and Adam's moments, the search's saved state. A little above what it uses (allocator overhead
+// included), so a caller can refuse a config that cannot fit before anything is allocated.
+double trainer_memory_bytes(const TrainerConfig& config);
 
 // Learning-rate factor of step s (0-based) of a run of `total` steps: linear warm-up over W = min(warmup, ⌊total/2⌋)
 // steps, (s + 1)/W, then ½·(1 + cos(π·(s − W + 1)/(total − W + 1))), which falls towards 0 at the end of the run.

@@ -84,6 +84,26 @@ double workspace_floats(const TrainerConfig& c) {
   return rows * (per_row_d * c.model.d_model + 2.0 * c.model.R + 3.0) + 2.0 * plane;
 }
 
+double trainer_memory_bytes(const TrainerConfig& c) {
+  const ModelConfig& m = c.model;
+  const int batch = effective_batch(c);
+  const int shards = std::min(kShards, batch);
+  // Every shard's Network is sized for the largest shard; workspace_floats counts what grows with its rows, the
+  // rest is QK-norm's per-head statistics, four L×L scratch planes and the positional encoding.
+  TrainerConfig shard = c;
+  shard.batch_size = shard.train_size = (batch + shards - 1) / shards;
+  const double rows = static_cast<double>(shard.batch_size) * m.L;
+  const double network = workspace_floats(shard) + rows * 2.0 * m.n_heads + 4.0 * m.L * m.L + static_cast<double>(m.L) * m.d_model;
+  const double n = static_cast<double>(parameter_count(m)) + 1.0;
+  // parameters, gradients, Adam's m and v; the other shards' gradients; the search's best parameters, m and v
+  const double parameters = (4.0 + (shards - 1)) * n + (c.beta_strategy == BetaStrategy::search ? 3.0 * n : 0.0);
+  const double sets = (static_cast<double>(c.train_size) + c.val_size + c.test_size) * m.L;
+  const double tokens = 2.0 * sets + 2.0 * batch * m.L;  // inputs and targets of the data, and of one batch
+  const double bytes = sizeof(float) * (shards * network + parameters) + sizeof(Token) * tokens +
+                       sizeof(int) * static_cast<double>(c.train_size);  // the shuffled order
+  return 1.02 * bytes + 1048576.0;  // allocator overhead, the Trainer and its small vectors
+}
+
 std::string check_config(const TrainerConfig& c, double max_workspace_floats) {
   using Lim = TrainerLimits;
   const ModelConfig& m = c.model;
