@@ -81,7 +81,7 @@ TEST_CASE("attention with all-zero queries is uniform: entropy ln L and no logit
   m.L = 7;
   std::vector<float> p(parameter_count(m));
   init_parameters(m, 2, p.data());
-  const ParameterTensor& qkv = parameter_layout(m)[2];
+  const ParameterTensor qkv = parameter_layout(m)[2];  // a copy: the layout is returned by value
   for (int r = 0; r < qkv.rows; ++r)
     for (int c = 0; c < m.d_model; ++c) p[qkv.offset + static_cast<std::size_t>(r) * qkv.cols + c] = 0.0f;
   const Batch batch = random_batch(m, 5, 1);

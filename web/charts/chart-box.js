@@ -36,10 +36,18 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
     clear(box);
     box.append(draw(width));
   };
+  // The redraw for a new width waits for the next frame: drawn inside the observer's callback, a chart whose height
+  // changes with its width resized an observed box again in the same frame, and WebKit reported each such case as a
+  // "ResizeObserver loop completed with undelivered notifications" error.
+  let pending = 0;
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver(() => {
       observed = box.clientWidth; // laid out already when observers run
-      render(false);
+      if (pending || !draw) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        render(false);
+      });
     }).observe(box);
   }
 
