@@ -108,10 +108,13 @@ async function openBrowser(name) {
 
 /**
  * When the first lesson is drawn: `loads` fresh loads of `url`, each read from the first section's data-first-drawn-ms
- * (performance.now() at the end of its first render, web/registry.js: ms after navigation) once the page is ready.
+ * (performance.now() at the end of its first render, web/registry.js: ms after navigation) once the page is ready,
+ * and when the page's script started and its engine was ready (web/main.js's marks asl:boot and asl:engine).
  */
 async function firstDrawn(opened, url, loads = 5) {
   const times = [];
+  const boot = []; // the page's script started (web/main.js's mark)
+  const engine = []; // the engine compiled and ready
   for (let i = 0; i < loads; i += 1) {
     const tab = await opened.open(url);
     try {
@@ -119,11 +122,13 @@ async function firstDrawn(opened, url, loads = 5) {
       while (!(await tab.evaluate(() => document.body.dataset.engine === 'ready')) && Date.now() < end) await new Promise((r) => { setTimeout(r, 50); });
       const ms = await tab.evaluate(() => Number(document.querySelector('[data-asl-section]')?.dataset.firstDrawnMs));
       if (Number.isFinite(ms)) times.push(ms);
+      const marks = await tab.evaluate(() => ['asl:boot', 'asl:engine'].map((n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN));
+      if (marks.every(Number.isFinite)) { boot.push(marks[0]); engine.push(marks[1]); }
     } finally {
       await tab.close();
     }
   }
-  return { median: median(times), max: max(times), loads: times.length };
+  return { median: median(times), max: max(times), loads: times.length, boot: median(boot), engine: median(engine) };
 }
 
 /** Waits for the page's first render, installs the probe; resolves to { frameMs, controls, home }. */

@@ -274,6 +274,27 @@ test('curves and attention update during a run, and stop and resume pause and co
     await until(page, () => Number(document.querySelector('#lesson-training .run-status').dataset.step) > 100);
     const firstMap = await page.$eval(run('figure[data-matrix="run-attention-1"]'), (n) => n.querySelector('.heatmap-note').textContent);
     await until(page, (text) => document.querySelector('#lesson-training figure[data-matrix="run-attention-1"] .heatmap-note')?.textContent !== text, firstMap);
+    // The charts, the map and the example table are updated in place, not made again with every update: over a
+    // second and a half of updates, count the distinct nodes each showed (an axis whose range changes is made anew).
+    const seen = await page.evaluate(() => new Promise((done) => {
+      const q = (sel) => document.querySelector(`#lesson-training [data-part="run"] ${sel}`);
+      const watched = { loss: '[data-chart="run-loss"] svg', entropy: '[data-chart="run-entropy"] svg', accuracy: '[data-chart="run-accuracy"] svg',
+        legend: '[data-chart="run-loss"] .chart-legend', map: 'figure[data-matrix="run-attention-1"]', table: '[data-table="example"]' };
+      const nodes = Object.fromEntries(Object.keys(watched).map((k) => [k, new Set()]));
+      const curves = new Set();
+      const t0 = performance.now();
+      const look = () => {
+        for (const [k, sel] of Object.entries(watched)) nodes[k].add(q(sel));
+        curves.add(q('[data-chart="run-loss"] [data-series="loss"] path').getAttribute('d'));
+        if (performance.now() - t0 < 1500) requestAnimationFrame(look);
+        else done({ updates: curves.size, ...Object.fromEntries(Object.entries(nodes).map(([k, v]) => [k, v.size])) });
+      };
+      look();
+    }));
+    assert.ok(seen.updates >= 4, `the loss curve changed with the run (${seen.updates} curves in 1.5 s)`);
+    assert.deepEqual([seen.legend, seen.map, seen.table, seen.accuracy], [1, 1, 1, 1], `legend, map, table and accuracy chart kept their nodes: ${JSON.stringify(seen)}`);
+    // A loss falling through a power of ten, or an entropy past a tick, gives the chart a new axis: made anew then.
+    for (const k of ['loss', 'entropy']) assert.ok(seen[k] <= Math.ceil(seen.updates / 2), `the ${k} chart drew ${seen.updates} updates with ${seen[k]} SVG nodes`);
     const lossPoints = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));
     assert.ok(lossPoints > 50, `the loss curve is drawn as the run goes (${lossPoints} points)`);
     await page.click(run('[data-action="stop"]'));

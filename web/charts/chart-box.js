@@ -19,6 +19,7 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   const node = el('figure', { className: `chart chart-${kind}`, dataset: { chart: id } }, caption, box, after);
   let draw = null;
   let drawnWidth = 0;
+  let shownWords = null; // the title, note and legend on screen
   // Export and "show data": the chart's own table comes with its draw function (draw.table()).
   node.append(chartTools(node, { id, svg: () => box.querySelector('svg'), table: () => (draw && draw.table ? draw.table() : null),
     title: () => caption.textContent }));
@@ -33,8 +34,9 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
     const width = Math.floor(Math.min(maxWidth, measured > 0 ? measured : FALLBACK_WIDTH));
     if (!force && width === drawnWidth) return;
     drawnWidth = width;
-    clear(box);
-    box.append(draw(width));
+    const previous = box.firstElementChild;
+    const next = draw(width, previous); // a chart may update `previous` in place and return it
+    if (next !== previous) box.replaceChildren(next);
   };
   // The redraw for a new width waits for the next frame: drawn inside the observer's callback, a chart whose height
   // changes with its width resized an observed box again in the same frame, and WebKit reported each such case as a
@@ -55,10 +57,16 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
     node,
     /** Replaces the caption, legend and note, and draws now (at the fallback width until laid out). */
     set({ title, note = null, legend = null, draw: nextDraw }) {
-      clear(caption);
-      append(caption, [el('span', { className: 'chart-title' }, title)]);
-      clear(after);
-      append(after, [legend, note ? el('p', { className: 'chart-note' }, note) : null]);
+      // Caption, legend and note are replaced only when they change: a chart redrawn four times a second during a
+      // training run keeps them, and the page lays out nothing new around it.
+      const words = JSON.stringify([title, note, legend?.dataset?.key ?? legend].map((v) => (v instanceof Node ? v.outerHTML : v)));
+      if (words !== shownWords) {
+        shownWords = words;
+        clear(caption);
+        append(caption, [el('span', { className: 'chart-title' }, title)]);
+        clear(after);
+        append(after, [legend, note ? el('p', { className: 'chart-note' }, note) : null]);
+      }
       draw = nextDraw;
       render(true);
     },
@@ -116,7 +124,7 @@ function dataTable(data, caption) {
 
 /** A legend as an HTML list: each entry a small SVG key (line, dash, marker or box) and its visible text. */
 export function legendList(items) {
-  return el('ul', { className: 'chart-legend' }, items.map((item) => el('li', { dataset: { series: item.id } },
+  return el('ul', { className: 'chart-legend', dataset: { key: JSON.stringify(items) } }, items.map((item) => el('li', { dataset: { series: item.id } },
     keySwatch(item), el('span', {}, item.label))));
 }
 

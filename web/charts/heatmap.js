@@ -167,14 +167,20 @@ export function heatmap(spec) {
     } else {
       drawCells();
     }
+    // Legend and note are swapped only when they read differently (a run's map is redrawn four times a second).
     const nextLegend = legend(now.color, next.palette);
-    legendNode.replaceWith(nextLegend);
-    legendNode = nextLegend;
+    if (nextLegend.outerHTML !== legendNode.outerHTML) {
+      legendNode.replaceWith(nextLegend);
+      legendNode = nextLegend;
+    }
     const nextNote = next.note ? el('p', { className: 'heatmap-note' }, next.note) : null;
-    if (noteNode && nextNote) noteNode.replaceWith(nextNote);
-    else if (noteNode) noteNode.remove();
-    else if (nextNote) legendNode.after(nextNote);
-    noteNode = nextNote;
+    if (noteNode && nextNote) {
+      if (noteNode.innerHTML !== nextNote.innerHTML) noteNode.replaceChildren(...nextNote.childNodes);
+    } else {
+      if (noteNode) noteNode.remove();
+      else if (nextNote) legendNode.after(nextNote);
+      noteNode = nextNote;
+    }
     reader.refresh();
     return true;
   });

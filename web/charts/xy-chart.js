@@ -22,6 +22,9 @@ export function xyLegend(series) {
   })));
 }
 
+// The frame (see xyChart's draw) each drawn SVG was built with.
+const FRAMES = new WeakMap();
+
 const r1 = (v) => Math.round(v * 10) / 10;
 
 /** The outline of one marker of area `size` (as d3's symbols) centred on (cx, cy), as path commands. */
@@ -48,12 +51,13 @@ function marker(name, size) {
 const pointsOf = (s) => Array.from(s.x, (x, i) => (s.kind === 'band' ? [x, s.y[i], s.y2[i]] : [x, s.y[i]]));
 
 /**
- * draw(width) for chartBox. spec: { id, ariaLabel, xLabel, yLabel, xScale: 'linear'|'log', yScale: 'linear'|'log',
+ * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place when only the series
+ * changed). spec: { id, ariaLabel, xLabel, yLabel, xScale: 'linear'|'log', yScale: 'linear'|'log',
  * height?, xDomain?, yDomain?, yFromZero?, xTicks?, series: [{ id, label, kind: 'points'|'line', x, y, color,
  * dash?, symbol?, size?, marker? (markers on a line) } or { kind: 'band', x, y (lower edge), y2 (upper edge), … }] }
  */
 export function xyChart(spec) {
-  const draw = (width) => {
+  const draw = (width, previous = null) => {
     const height = spec.height ?? 300;
     const logX = spec.xScale === 'log';
     const logY = spec.yScale === 'log';
@@ -82,6 +86,29 @@ export function xyChart(spec) {
     // The y axis gets round ends that carry a labelled tick; x stays at the data's range (d = 1 … maxDim).
     if (!spec.yDomain) y.nice(yTickCount);
 
+    // Everything but the series' paths: when the chart on screen has the same frame, only its paths change (a
+    // training run's curves grow every quarter second; rebuilding axes and labels made ~700 SVG objects to lay out).
+    const frame = JSON.stringify([width, height, x.domain(), y.domain(), spec.xScale, spec.yScale, spec.xTicks, spec.xLabel, spec.yLabel,
+      spec.ariaLabel, spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
+    // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
+    const paths = (s) => ({
+      band: s.kind === 'band' ? area().x((p) => x(p[0])).y0((p) => y(p[1])).y1((p) => y(p[2]))(s.pts) ?? '' : undefined,
+      line: s.kind === 'line' ? line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts) ?? '' : undefined,
+      marks: s.kind === 'points' || s.marker
+        ? s.pts.map(((mark) => (p) => mark(x(p[0]), y(p[1])))(marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26)))).join('') : undefined,
+    });
+    const groups = previous && FRAMES.get(previous) === frame ? previous.querySelectorAll('g.series > g') : null;
+    if (groups && groups.length === series.length) {
+      series.forEach((s, i) => {
+        const sg = groups[i];
+        sg.dataset.count = String(s.pts.length);
+        sg.dataset.hidden = String(s.hidden);
+        const d = paths(s);
+        for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) sg.querySelector(`path[data-part="${part}"]`).setAttribute('d', d[part]);
+      });
+      return previous;
+    }
+
     const svg = create('svg')
       .attr('class', 'xy-chart')
       .attr('width', innerW + MARGIN.left + MARGIN.right)
@@ -91,6 +118,7 @@ export function xyChart(spec) {
       .attr('data-chart-id', spec.id)
       .attr('data-x-scale', logX ? 'log' : 'linear')
       .attr('data-y-scale', logY ? 'log' : 'linear');
+    FRAMES.set(svg.node(), frame);
     const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
 
     const xAxis = axisBottom(x);
@@ -116,20 +144,19 @@ export function xyChart(spec) {
     const plot = g.append('g').attr('class', 'series');
     for (const s of series) {
       const sg = plot.append('g').attr('data-series', s.id).attr('data-count', s.pts.length).attr('data-hidden', s.hidden);
-      if (s.kind === 'band') {
-        sg.append('path').attr('class', 'band').attr('fill', themed(s.color)).attr('fill-opacity', 0.16).attr('stroke', 'none')
-          .attr('d', area().x((p) => x(p[0])).y0((p) => y(p[1])).y1((p) => y(p[2]))(s.pts));
+      const d = paths(s);
+      if (d.band !== undefined) {
+        sg.append('path').attr('class', 'band').attr('data-part', 'band').attr('fill', themed(s.color)).attr('fill-opacity', 0.16)
+          .attr('stroke', 'none').attr('d', d.band);
       }
-      if (s.kind === 'line') {
-        sg.append('path').attr('fill', 'none').attr('stroke', themed(s.color)).attr('stroke-width', s.width ?? 2.2)
-          .attr('stroke-dasharray', s.dash ?? null)
-          .attr('d', line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts));
+      if (d.line !== undefined) {
+        sg.append('path').attr('data-part', 'line').attr('fill', 'none').attr('stroke', themed(s.color)).attr('stroke-width', s.width ?? 2.2)
+          .attr('stroke-dasharray', s.dash ?? null).attr('d', d.line);
       }
-      if (s.kind === 'points' || s.marker) {
+      if (d.marks !== undefined) {
         // Every marker of a series in one path: a few thousand points stay one element to make, lay out and paint.
-        const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
-        sg.append('path').attr('class', 'marks').attr('fill', themed(s.color)).attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1)
-          .attr('d', s.pts.map((p) => mark(x(p[0]), y(p[1]))).join(''));
+        sg.append('path').attr('class', 'marks').attr('data-part', 'marks').attr('fill', themed(s.color))
+          .attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1).attr('d', d.marks);
       }
     }
     return svg.node();

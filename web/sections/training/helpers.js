@@ -153,25 +153,49 @@ export function stepSeries(record, key, id, style) {
 }
 export const lossSeries = (record, id, style) => stepSeries(record, 'losses', id, style);
 
-/** Redraws at most every DRAW_EVERY_MS, on an animation frame; draw(true) redraws now. */
-export function throttled(draw) {
+/**
+ * Redraws at most every DRAW_EVERY_MS, on an animation frame; draw(true) redraws now. A redraw runs its first stage
+ * in that frame and each further stage in a frame of its own, so a run's first drawing (every chart made at once)
+ * does not become one long frame. A newer redraw restarts the stages.
+ */
+export function throttled(...stages) {
   let last = 0;
-  let pending = 0;
-  const run = () => {
-    pending = 0;
-    last = performance.now();
-    draw();
+  let frame = 0; // the pending animation frame, if any
+  let stage = -1; // the stage it will run
+  let timer = 0; // the pending wait before a redraw, if any
+  let again = false; // asked for while the stages of the last redraw were still running
+  const at = (k) => {
+    stage = k;
+    frame = requestAnimationFrame(() => run(k));
+  };
+  const schedule = () => {
+    const wait = DRAW_EVERY_MS - (performance.now() - last);
+    if (wait <= 0) at(0);
+    else timer = setTimeout(() => { timer = 0; at(0); }, wait);
+  };
+  const run = (k) => {
+    frame = 0;
+    stage = -1;
+    if (k === 0) last = performance.now();
+    stages[k]();
+    if (k + 1 < stages.length) at(k + 1);
+    else if (again) {
+      again = false;
+      schedule();
+    }
   };
   return (now = false) => {
     if (now) {
-      if (pending) cancelAnimationFrame(pending);
-      run();
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      timer = 0;
+      again = false;
+      run(0);
       return;
     }
-    if (pending) return;
-    const wait = DRAW_EVERY_MS - (performance.now() - last);
-    if (wait <= 0) pending = requestAnimationFrame(run);
-    else pending = requestAnimationFrame(() => { pending = setTimeout(() => { pending = requestAnimationFrame(run); }, wait); });
+    if (timer || stage === 0) return; // a redraw is on its way
+    if (stage > 0) again = true; // the last redraw's stages are still running: one more after them
+    else schedule();
   };
 }
 

@@ -57,9 +57,28 @@ export function racePart(context) {
     node.dataset.status = status;
   };
 
+  // One row per lane, made when the lanes change and rewritten in place on every update.
+  let rows = null;
+  const laneRows = (lanes) => {
+    const key = lanes.map(({ options }) => runLabel(options)).join('\u0000');
+    if (rows?.key === key && rows.lanes === lanes) return rows.list;
+    rows = { key, lanes, list: lanes.map(({ options }) => {
+      const id = options.betaStrategy;
+      const progress = el('progress', { max: 1, value: 0, attrs: { 'aria-label': `${STRATEGY[id].label}: progress` } });
+      const text = el('span', { className: 'race-text' });
+      const node = el('div', { className: 'race-lane', dataset: { lane: id } },
+        el('span', { className: 'race-name' }, el('span', { className: `race-swatch swatch-${id}` }), runLabel(options)), progress, text);
+      return { node, progress, text };
+    }) };
+    fill(lanesBox, rows.list.map((row) => row.node));
+    return rows.list;
+  };
+  let tableOf = ''; // the finished lanes the results table shows
+
   const draw = throttled(() => {
     const lanes = session.lanes;
-    fill(lanesBox, lanes.map(({ record: r, options }) => {
+    const list = laneRows(lanes);
+    lanes.forEach(({ record: r, options }, i) => {
       const p = r.last;
       const rate = stepsPerSecond(r);
       const text = r.status === 'failed' ? `failed: ${r.error}`
@@ -67,18 +86,22 @@ export function racePart(context) {
           : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · ${scaleName(options.betaStrategy)} = ${precise(p.beta)}`
             + `${rate && r.status === 'running' ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}${r.status === 'paused' ? ' · stopped' : ''}`
             : 'starting…';
-      const id = options.betaStrategy;
-      return el('div', { className: 'race-lane', dataset: { lane: id, status: r.status, step: p?.step ?? 0 } },
-        el('span', { className: 'race-name' }, el('span', { className: `race-swatch swatch-${id}` }), runLabel(options)),
-        el('progress', { max: p?.totalSteps ?? 1, value: p?.step ?? 0, attrs: { 'aria-label': `${STRATEGY[id].label}: progress` } }),
-        el('span', { className: 'race-text' }, text));
-    }));
+      const row = list[i];
+      Object.assign(row.node.dataset, { status: r.status, step: String(p?.step ?? 0) });
+      row.progress.max = p?.totalSteps ?? 1;
+      row.progress.value = p?.step ?? 0;
+      if (row.text.textContent !== text) row.text.textContent = text;
+    });
     const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy, { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
     const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
     loss.set({ title: 'Training loss, every lane', legend: xyLegend(losses),
       note: 'One line per strategy, against the optimizer steps each has spent (search probes included).',
       draw: xyChart({ id: 'race-loss', ariaLabel: 'Training loss of each lane against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
         yScale: 'log', xDomain: [0, maxSteps], series: losses, height: 250 }) });
+    showButtons();
+  }, () => { // each further chart in a frame of its own (see throttled)
+    const lanes = session.lanes;
+    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
     const acc = lanes.map(({ record, options }) => {
       const s = STRATEGY[options.betaStrategy];
       return { id: options.betaStrategy, label: runLabel(options), kind: 'line', marker: true, symbol: s.symbol, dash: s.dash, color: s.color,
@@ -88,8 +111,15 @@ export function racePart(context) {
       note: 'Twice an epoch of each lane’s main run.',
       draw: xyChart({ id: 'race-accuracy', ariaLabel: 'Validation token accuracy of each lane against step', xLabel: 'optimizer step', yLabel: 'token accuracy',
         yDomain: [0, 1], xDomain: [0, maxSteps], series: acc, height: 250 }) });
+  }, () => {
+    const lanes = session.lanes;
+    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
     curves.draw(lanes.map(({ record, options }) => ({ record, id: options.betaStrategy, style: { ...STRATEGY[options.betaStrategy], label: runLabel(options) } })), [0, maxSteps]);
-    const finished = lanes.filter((lane) => lane.record.final);
+  }, () => {
+    const finished = session.lanes.filter((lane) => lane.record.final);
+    const shows = finished.map(({ options }) => runLabel(options)).join('\u0000');
+    if (shows === tableOf) return;
+    tableOf = shows;
     if (finished.length) {
       fill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'race' } },
@@ -105,7 +135,6 @@ export function racePart(context) {
               el('td', { className: 'num', dataset: { label: 'wall time' } }, secondsText(record.runMs / 1000)));
           })))));
     } else clear(table);
-    showButtons();
   });
   const session = createSession(context, { source: 'race', draw });
 
@@ -148,6 +177,8 @@ export function racePart(context) {
     session.discard();
     clear(lanesBox);
     clear(table);
+    rows = null;
+    tableOf = '';
     idleCharts();
     showButtons();
   });

@@ -66,8 +66,7 @@ export function runPart(context, number, experiment) {
     bar.setAttribute('aria-valuetext', `${step} of ${total} steps`);
     status.textContent = statusText(r);
     status.dataset.step = String(step);
-    drawCurves(r);
-    drawAttention(r);
+    drawLoss(r);
     if (r.final) drawFinal(r);
     if (r.status === 'done' && said.dataset.told !== 'done') {
       said.dataset.told = 'done';
@@ -76,6 +75,12 @@ export function runPart(context, number, experiment) {
     if (r.status === 'failed') said.textContent = `The run failed: ${r.error}`;
     part.node.dataset.mode = r.mode ?? '';
     showButtons();
+  }, () => { // each further chart in a frame of its own (see throttled)
+    if (record()) curves.draw(...curveLanes(record()));
+  }, () => {
+    if (record()) drawEvaluations(record());
+  }, () => {
+    if (record()) drawAttention(record());
   });
   const session = createSession(context, { source: 'run', draw, loopOptions: { attentionIndex: ATTENTION_EXAMPLE } });
 
@@ -92,15 +97,22 @@ export function runPart(context, number, experiment) {
     return `${r.status === 'paused' ? 'Stopped at ' : ''}${parts.join(' · ')}`;
   }
 
-  function drawCurves(r) {
+  const xDomainOf = (r) => [0, r.last?.totalSteps ?? r.info?.totalSteps ?? 1];
+  const curveLanes = (r) => [[{ record: r, id: r.options.betaStrategy, style: { label: STRATEGY[r.options.betaStrategy].label,
+    color: STRATEGY[r.options.betaStrategy].color, dash: null } }], xDomainOf(r)];
+
+  function drawLoss(r) {
     const style = STRATEGY[r.options.betaStrategy];
-    const xDomain = [0, r.last?.totalSteps ?? r.info?.totalSteps ?? 1];
+    const xDomain = xDomainOf(r);
     const lossLine = lossSeries(r, 'loss', { label: 'training loss (per step)', color: style.color, dash: null });
     loss.set({ title: 'Training loss', legend: xyLegend([lossLine]),
       note: 'Chance is ln R (every value equally likely). Under the search, each probe starts again from the initial weights.',
       draw: xyChart({ id: 'run-loss', ariaLabel: 'Training loss against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
         yScale: 'log', xDomain, series: [lossLine], height: 250 }) });
-    curves.draw([{ record: r, id: r.options.betaStrategy, style: { label: STRATEGY[r.options.betaStrategy].label, color: style.color, dash: null } }], xDomain);
+  }
+
+  function drawEvaluations(r) {
+    const xDomain = xDomainOf(r);
     // The accuracy and probe charts change only at an evaluation (twice an epoch) or a probe's end: redrawn then.
     const seen = `${r.evals.length}/${r.probes.length}/${xDomain[1]}/${r.last?.search?.finished ?? ''}/${r.options.betaStrategy}`;
     if (seen === drawnEvals && r === evalsOf) return;
@@ -150,12 +162,32 @@ export function runPart(context, number, experiment) {
         note: h === 0 ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.` : null });
     }
     placeHeatmaps(maps, specs);
-    const right = Array.from(a.predicted, (p, i) => p === a.targets[i]);
-    const rowOf = (label, list, mark) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, label),
-      Array.from(list, (v, i) => el('td', { className: mark && !right[i] ? 'num wrong' : 'num' }, String(v))));
-    fill(sequence, el('p', { className: 'table-title' }, `Example 1 read by the model: ${right.filter(Boolean).length} of ${L} positions right`),
-      el('div', { className: 'table-scroll' }, el('table', { className: 'examples sequence-table', dataset: { table: 'example' } },
-        el('tbody', {}, rowOf('input', a.inputs), rowOf('reversed', a.targets), rowOf('model', a.predicted, true)))));
+    drawSequence(a);
+  }
+
+  // The example's input, its reversal and the model's reading: a table made once per length, its cells rewritten.
+  let cells = null;
+  function drawSequence(a) {
+    const L = a.L;
+    if (!cells || cells.L !== L) {
+      const title = el('p', { className: 'table-title' });
+      const row = (label) => Array.from({ length: L }, () => el('td', { className: 'num' }));
+      cells = { L, title, input: row(), reversed: row(), model: row() };
+      const tr = (label, list) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, label), list);
+      fill(sequence, title, el('div', { className: 'table-scroll' }, el('table', { className: 'examples sequence-table', dataset: { table: 'example' } },
+        el('tbody', {}, tr('input', cells.input), tr('reversed', cells.reversed), tr('model', cells.model)))));
+    }
+    const text = (node, value) => { if (node.textContent !== value) node.textContent = value; };
+    let right = 0;
+    for (let i = 0; i < L; i += 1) {
+      const ok = a.predicted[i] === a.targets[i];
+      right += ok ? 1 : 0;
+      text(cells.input[i], String(a.inputs[i]));
+      text(cells.reversed[i], String(a.targets[i]));
+      text(cells.model[i], String(a.predicted[i]));
+      cells.model[i].classList.toggle('wrong', !ok);
+    }
+    text(cells.title, `Example 1 read by the model: ${right} of ${L} positions right`);
   }
 
   function drawFinal(r) {
@@ -203,6 +235,7 @@ export function runPart(context, number, experiment) {
     drawnAttention = null;
     drawnEvals = '';
     clear(sequence);
+    cells = null;
     clear(part.stats);
     what.textContent = '';
     bar.value = 0;
