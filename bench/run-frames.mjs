@@ -2,7 +2,9 @@
 // in the seconds after "Train" is pressed, in headless Chromium through playwright-core, from a local server. It
 // prints figures and asserts nothing (issue 13 item 4: no frame over 50 ms during a run).
 //
-//   node bench/run-frames.mjs [--seconds 10] [--rounds 3] [--hash '#lesson=training&rlen=64&rtrain=100000' ...]
+//   node bench/run-frames.mjs [--seconds 10] [--rounds 3] [--hash '#lesson=training&rlen=64&rtrain=100000' ...] [--root DIR]
+//
+// --root serves another copy of the page (a folder with index.html and build/page/, say of the main branch) for a before.
 //
 // Per setting and round: the long frames from the click on (the first drawing included) and from the fourth second on
 // (a run in its steady state), their count and the longest, and how much of the longest was script and how much
@@ -11,19 +13,20 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../build-scripts/static-server.mjs';
 
-const args = { seconds: 10, rounds: 3, hashes: [] };
+const args = { seconds: 10, rounds: 3, hashes: [], root: undefined };
 for (let i = 2; i < process.argv.length; i += 1) {
   const flag = process.argv[i];
   if (flag === '--seconds') args.seconds = Number(process.argv[++i]);
   else if (flag === '--rounds') args.rounds = Number(process.argv[++i]);
   else if (flag === '--hash') args.hashes.push(String(process.argv[++i]));
+  else if (flag === '--root') args.root = String(process.argv[++i]);
   else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/run-frames.mjs`);
 }
 if (!args.hashes.length) args.hashes = ['#lesson=training', '#lesson=training&rlen=64&rtrain=100000'];
 
-const { server, url } = await startStaticServer({ port: 0 });
+const { server, url } = await startStaticServer({ port: 0, ...(args.root ? { root: args.root } : {}) });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-console.log(`Lesson 6 run frames, ${new Date().toISOString()}; ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores; load average ${os.loadavg()[0].toFixed(2)}; ${browser.version()}`);
+console.log(`Lesson 6 run frames${args.root ? ` of ${args.root}` : ''}, ${new Date().toISOString()}; ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores; load average ${os.loadavg()[0].toFixed(2)}; ${browser.version()}`);
 console.log('| setting | round | long frames from the click | longest (script + rendering) | long frames after 4 s | longest after 4 s | run |');
 console.log('|---|---|---|---|---|---|---|');
 try {
