@@ -18,7 +18,8 @@ export const CANVAS_CELLS = 576;
 /**
  * spec: { id, title (text, or an array of text and nodes such as <sub>), note?, values, rows, cols, rowLabels, colLabels, rowAxis, colAxis,
  *         palette: 'diverging'|'sequential', domain?: number (diverging half-width) or [lo, hi],
- *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number }
+ *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number,
+ *         painted?: boolean (on a canvas at any size: a map redrawn many times a second) }
  * Up to CANVAS_CELLS cells each cell is an SVG <g class="cell"> with data-row, data-col, data-value (and data-masked);
  * a larger matrix is painted on a canvas under the SVG of its labels, and its SVG cells are made only for an export.
  */
@@ -28,7 +29,7 @@ export function heatmap(spec) {
   checkShape(spec);
   const showValues = cols <= (spec.maxValueCols ?? 8) && rows <= 16;
   const cell = showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
-  const painted = rows * cols > CANVAS_CELLS;
+  const painted = spec.painted ?? rows * cols > CANVAS_CELLS;
 
   const rowText = rowLabels.map((s) => clip(s, 12));
   const colText = colLabels.map((s) => clip(s, 12));

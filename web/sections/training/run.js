@@ -159,6 +159,8 @@ export function runPart(context, number, experiment) {
       specs.push({ id: `run-attention-${h + 1}`, title: a.heads > 1 ? `Attention weights, head ${h + 1}` : 'Attention weights',
         values: a.weights.slice(h * L * L, (h + 1) * L * L), rows: L, cols: L, rowLabels: rows, colLabels: cols,
         rowAxis: 'output position', colAxis: 'input value at each position', palette: 'sequential', domain: [0, 1], maxValueCols: 6,
+        // Redrawn four times a second while the run goes: on a canvas unless it is small enough to print its numbers.
+        painted: L > 6,
         note: h === 0 ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.` : null });
     }
     placeHeatmaps(maps, specs);
