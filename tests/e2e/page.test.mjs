@@ -47,6 +47,15 @@ test('the page loads from file:// and from a local server with no console error 
   }
 });
 
+test('every formula on the page is valid MathML: no <mo> holds elements (WebKit drew such a relation shrunken)', async () => {
+  const { page } = await load('#lesson=temperature', { url: session.server.url });
+  const found = await page.evaluate(() => ({ formulas: document.querySelectorAll('math').length, chain: document.querySelectorAll('math mover').length,
+    nested: [...document.querySelectorAll('math mo')].filter((mo) => mo.firstElementChild).map((mo) => mo.closest('math').getAttribute('alttext') ?? mo.outerHTML.slice(0, 80)) }));
+  assert.ok(found.formulas > 20, `formulas on the page: ${found.formulas}`);
+  assert.ok(found.chain >= 3, `Lesson 4.4's numbered equals signs are there (${found.chain} <mover>)`);
+  assert.deepEqual(found.nested, [], 'operators that hold elements');
+});
+
 test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the default shapes', async () => {
   const { page, log } = await load();
   assert.deepEqual(await page.$$eval('#lesson-selfattention .tokens .token', (n) => n.map((x) => x.textContent)), ['money', 'bank', 'grows']);

@@ -35,6 +35,9 @@ const ROW_VECTORS = 200;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
 const CHAIN = '\\textstyle \\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
   + '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\overset{3}{=} d_k';
+// The same chain one step a line, for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
+const CHAIN_LINES = '\\begin{aligned} \\operatorname{Var}(q\\cdot k) &\\overset{1}{=} \\textstyle\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\\\ '
+  + '&\\overset{2}{=} \\textstyle\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\\\ &\\overset{3}{=} d_k \\end{aligned}';
 
 /** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
 function plan(state) {
@@ -123,8 +126,9 @@ export function breakPart(engine, store, number) {
   const legend = el('p', { className: 'control-hint chain-legend' },
     'Each = needs: 1 independent entries · 2 mean 0 and q independent of k · 3 variance 1.');
   const predict = correlationQuestion(engine);
-  // The chain as a display formula (it scrolls sideways on a phone instead of widening the page), its legend below.
-  part.node.insertBefore(tex(CHAIN, { display: true, className: 'chain-formula' }), part.prose);
+  // The chain as a display formula, one step a line on a narrow screen, its legend below.
+  part.node.insertBefore(tex(CHAIN, { display: true, className: 'chain-formula chain-wide' }), part.prose);
+  part.node.insertBefore(tex(CHAIN_LINES, { display: true, className: 'chain-formula chain-lines' }), part.prose);
   part.node.insertBefore(legend, part.prose);
   setProse(part.prose, [['Break one: the engine measures every line, and a bar off dₖ means q·k/√dₖ no longer has variance 1 over all pairs.']]);
   fill(part.controls, predict.node, el('div', { className: 'control-figure' },
