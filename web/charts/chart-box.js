@@ -27,10 +27,13 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   // The box's width as the ResizeObserver last reported it. A redraw uses it instead of reading clientWidth, which
   // after the section's other DOM changes would force a layout of the page in the middle of the update (the observer
   // redraws the chart when the width changes). Until the first report, clientWidth it is.
+  // Once the observer has reported, its width stands even when it is 0 (a box in a closed section or a hidden part):
+  // reading clientWidth there forced a layout of the page on every redraw and still gave 0.
   let observed = 0;
+  let reported = false;
   const render = (force) => {
     if (!draw) return;
-    const measured = observed > 0 ? observed : box.clientWidth;
+    const measured = reported ? observed : box.clientWidth;
     const width = Math.floor(Math.min(maxWidth, measured > 0 ? measured : FALLBACK_WIDTH));
     if (!force && width === drawnWidth) return;
     drawnWidth = width;
@@ -45,6 +48,7 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver(() => {
       observed = box.clientWidth; // laid out already when observers run
+      reported = true;
       if (pending || !draw) return;
       pending = requestAnimationFrame(() => {
         pending = 0;
