@@ -63,7 +63,7 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
     set({ title, note = null, legend = null, draw: nextDraw }) {
       // Caption, legend and note are replaced only when they change: a chart redrawn four times a second during a
       // training run keeps them, and the page lays out nothing new around it.
-      const words = JSON.stringify([title, note, legend?.dataset?.key ?? legend].map((v) => (v instanceof Node ? v.outerHTML : v)));
+      const words = JSON.stringify([title, note, legend].map((v) => (v instanceof Node ? v.outerHTML : v)));
       if (words !== shownWords) {
         shownWords = words;
         clear(caption);
@@ -128,7 +128,7 @@ function dataTable(data, caption) {
 
 /** A legend as an HTML list: each entry a small SVG key (line, dash, marker or box) and its visible text. */
 export function legendList(items) {
-  return el('ul', { className: 'chart-legend', dataset: { key: JSON.stringify(items) } }, items.map((item) => el('li', { dataset: { series: item.id } },
+  return el('ul', { className: 'chart-legend' }, items.map((item) => el('li', { dataset: { series: item.id } },
     keySwatch(item), el('span', {}, item.label))));
 }
 

@@ -91,11 +91,14 @@ export function xyChart(spec) {
     const frame = JSON.stringify([width, height, x.domain(), y.domain(), spec.xScale, spec.yScale, spec.xTicks, spec.xLabel, spec.yLabel,
       spec.ariaLabel, spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
     // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
+    const marks = (s) => {
+      const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
+      return s.pts.map((p) => mark(x(p[0]), y(p[1]))).join('');
+    };
     const paths = (s) => ({
       band: s.kind === 'band' ? area().x((p) => x(p[0])).y0((p) => y(p[1])).y1((p) => y(p[2]))(s.pts) ?? '' : undefined,
       line: s.kind === 'line' ? line().x((p) => x(p[0])).y((p) => y(p[1]))(s.pts) ?? '' : undefined,
-      marks: s.kind === 'points' || s.marker
-        ? s.pts.map(((mark) => (p) => mark(x(p[0]), y(p[1])))(marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26)))).join('') : undefined,
+      marks: s.kind === 'points' || s.marker ? marks(s) : undefined,
     });
     const groups = previous && FRAMES.get(previous) === frame ? previous.querySelectorAll('g.series > g') : null;
     if (groups && groups.length === series.length) {

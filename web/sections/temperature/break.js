@@ -33,11 +33,13 @@ const three = (v) => precise(Number(v.toPrecision(3)));
 // keys, so with few vectors their common part is one small sample (60 vectors missed it by a quarter at seed 1).
 const ROW_VECTORS = 200;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
-const CHAIN = '\\textstyle \\operatorname{Var}(q\\cdot k) \\overset{1}{=} \\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\overset{2}{=} '
-  + '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\overset{3}{=} d_k';
+// The chain's terms; equals sign k joins term k − 1 and term k, and CHAIN_LABELS names each term.
+const CHAIN_TERMS = ['\\operatorname{Var}(q\\cdot k)', '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i)',
+  '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i)', 'd_k'];
+const equals = (k) => `\\overset{${k}}{=}`;
+const CHAIN = `\\textstyle ${CHAIN_TERMS.map((t, k) => (k ? `${equals(k)} ${t}` : t)).join(' ')}`;
 // The same chain one step a line, for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
-const CHAIN_LINES = '\\begin{aligned} \\operatorname{Var}(q\\cdot k) &\\overset{1}{=} \\textstyle\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i) \\\\ '
-  + '&\\overset{2}{=} \\textstyle\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i) \\\\ &\\overset{3}{=} d_k \\end{aligned}';
+const CHAIN_LINES = `\\begin{aligned} ${CHAIN_TERMS[0]} ${CHAIN_TERMS.slice(1).map((t, k) => `&${equals(k + 1)} \\textstyle ${t}`).join(' \\\\ ')} \\end{aligned}`;
 
 /** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
 function plan(state) {

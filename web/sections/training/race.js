@@ -57,12 +57,11 @@ export function racePart(context) {
     node.dataset.status = status;
   };
 
-  // One row per lane, made when the lanes change and rewritten in place on every update.
+  // One row per lane, made when a race starts (session.lanes is new then) and rewritten in place on every update.
   let rows = null;
   const laneRows = (lanes) => {
-    const key = lanes.map(({ options }) => runLabel(options)).join('\u0000');
-    if (rows?.key === key && rows.lanes === lanes) return rows.list;
-    rows = { key, lanes, list: lanes.map(({ options }) => {
+    if (rows?.lanes === lanes) return rows.list;
+    rows = { lanes, list: lanes.map(({ options }) => {
       const id = options.betaStrategy;
       const progress = el('progress', { max: 1, value: 0, attrs: { 'aria-label': `${STRATEGY[id].label}: progress` } });
       const text = el('span', { className: 'race-text' });
@@ -74,6 +73,7 @@ export function racePart(context) {
     return rows.list;
   };
   let tableOf = ''; // the finished lanes the results table shows
+  const maxStepsOf = (lanes) => Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
 
   const draw = throttled(() => {
     const lanes = session.lanes;
@@ -93,7 +93,7 @@ export function racePart(context) {
       if (row.text.textContent !== text) row.text.textContent = text;
     });
     const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy, { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
-    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
+    const maxSteps = maxStepsOf(lanes);
     loss.set({ title: 'Training loss, every lane', legend: xyLegend(losses),
       note: 'One line per strategy, against the optimizer steps each has spent (search probes included).',
       draw: xyChart({ id: 'race-loss', ariaLabel: 'Training loss of each lane against step', xLabel: 'optimizer step', yLabel: 'loss (log scale)',
@@ -101,7 +101,7 @@ export function racePart(context) {
     showButtons();
   }, () => { // each further chart in a frame of its own (see throttled)
     const lanes = session.lanes;
-    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
+    const maxSteps = maxStepsOf(lanes);
     const acc = lanes.map(({ record, options }) => {
       const s = STRATEGY[options.betaStrategy];
       return { id: options.betaStrategy, label: runLabel(options), kind: 'line', marker: true, symbol: s.symbol, dash: s.dash, color: s.color,
@@ -113,7 +113,7 @@ export function racePart(context) {
         yDomain: [0, 1], xDomain: [0, maxSteps], series: acc, height: 250 }) });
   }, () => {
     const lanes = session.lanes;
-    const maxSteps = Math.max(1, ...lanes.map(({ record }) => record.last?.totalSteps ?? record.info?.totalSteps ?? 1));
+    const maxSteps = maxStepsOf(lanes);
     curves.draw(lanes.map(({ record, options }) => ({ record, id: options.betaStrategy, style: { ...STRATEGY[options.betaStrategy], label: runLabel(options) } })), [0, maxSteps]);
   }, () => {
     const finished = session.lanes.filter((lane) => lane.record.final);

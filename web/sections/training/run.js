@@ -173,7 +173,7 @@ export function runPart(context, number, experiment) {
     const L = a.L;
     if (!cells || cells.L !== L) {
       const title = el('p', { className: 'table-title' });
-      const row = (label) => Array.from({ length: L }, () => el('td', { className: 'num' }));
+      const row = () => Array.from({ length: L }, () => el('td', { className: 'num' }));
       cells = { L, title, input: row(), reversed: row(), model: row() };
       const tr = (label, list) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, label), list);
       fill(sequence, title, el('div', { className: 'table-scroll' }, el('table', { className: 'examples sequence-table', dataset: { table: 'example' } },
