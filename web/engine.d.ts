@@ -176,6 +176,16 @@ export interface DotProductsOptions {
   range?: Float32Array | ArrayLike<number>;
 }
 
+/** histogram's options. Lesson 2: `values` counted in `bins` equal bins over one window, e.g. several panels' scores binned again on a shared axis. */
+export interface HistogramOptions {
+  /** the values (float32). 1 … 1048576 finite numbers; required. */
+  values: Float32Array | ArrayLike<number>;
+  /** histogram bins. 1 … 1000; default 30. */
+  bins?: number;
+  /** the histogram's window [lo, hi], lo < hi (one window for several panels shares an axis). length 2; default [min, max] of the values. */
+  range?: Float32Array | ArrayLike<number>;
+}
+
 /** varianceSweep's options. Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1 … maxDim. */
 export interface VarianceSweepOptions {
   /** the sweep runs d = 1 … maxDim. 2 … 4096; default 512. */
@@ -517,6 +527,8 @@ export interface Engine {
   selfAttentionExample(options?: SelfAttentionExampleOptions): SelfAttentionExample;
   /** Lesson 2: `pairs` dot products of random vectors of dimension `dim`, their moments, histogram and theory. */
   dotProducts(options: DotProductsOptions): LessonResult;
+  /** Lesson 2: `values` counted in `bins` equal bins over one window, e.g. several panels' scores binned again on a shared axis. */
+  histogram(options: HistogramOptions): LessonResult;
   /** Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1 … maxDim. */
   varianceSweep(options?: VarianceSweepOptions): LessonResult;
   /** Lesson 2: both sides of Var(cX) = c²·Var(X), for given or drawn values. */

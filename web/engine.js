@@ -229,6 +229,11 @@ function makeEngine(core) {
       return answer('dotProducts', core.dotProducts(slotsOf('dotProducts', options)));
     },
 
+    /** Lesson 2: `values` counted in `bins` equal bins over `range` (by default their own [min, max]). */
+    histogram(options) {
+      return answer('histogram', core.histogram(slotsOf('histogram', options)));
+    },
+
     /** Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1…maxDim. */
     varianceSweep(options = {}) {
       return answer('varianceSweep', core.varianceSweep(slotsOf('varianceSweep', options)));

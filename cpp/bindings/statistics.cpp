@@ -19,8 +19,31 @@ EntryDistribution read_distribution(const api::Slots& a, int distribution, int m
 namespace {
 
 namespace dp = schema::dot_products;
+namespace hg = schema::histogram;
 namespace vs = schema::variance_sweep;
 namespace sv = schema::scale_variance;
+
+struct Binned {
+  double min, max;  // of the values
+  val histogram;    // { edges, counts, outside }
+};
+
+// `values` in `bins` equal bins over `range` (a given [lo, hi], else the values' own [min, max]).
+Binned bin(const float* values, std::size_t n, int bins, const float* range) {
+  double lo = values[0], hi = values[0];
+  for (std::size_t i = 0; i < n; ++i) lo = std::fmin(lo, values[i]), hi = std::fmax(hi, values[i]);
+  const double min = lo, max = hi;
+  if (range) lo = range[0], hi = range[1];
+  if (!(lo < hi)) lo -= 0.5, hi += 0.5;  // all values equal: one unit-wide window around them
+  std::vector<double> counts(static_cast<std::size_t>(bins)), edges(static_cast<std::size_t>(bins) + 1);
+  const std::size_t outside = histogram(values, n, lo, hi, bins, counts.data());
+  for (int b = 0; b <= bins; ++b) edges[b] = lo + (hi - lo) * b / bins;
+  val h = val::object();
+  h.set("edges", f64(edges));
+  h.set("counts", f64(counts));
+  h.set("outside", static_cast<double>(outside));
+  return {min, max, h};
+}
 
 val dot_products(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
@@ -29,32 +52,31 @@ val dot_products(std::uintptr_t address) {
   std::vector<float> values(static_cast<std::size_t>(pairs));
   random_dot_products(dist, dim, pairs, a.seed(dp::seed), values.data());
   const Moments m = moments(values.data(), values.size());
-  double lo = values[0], hi = values[0];
-  for (float v : values) lo = std::fmin(lo, v), hi = std::fmax(hi, v);
-  const double min = lo, max = hi;
-  if (a.given(dp::range)) lo = a.f32(dp::range)[0], hi = a.f32(dp::range)[1];
-  if (!(lo < hi)) lo -= 0.5, hi += 0.5;  // all values equal: one unit-wide window around them
-  std::vector<double> counts(static_cast<std::size_t>(bins)), edges(static_cast<std::size_t>(bins) + 1);
-  const std::size_t outside = histogram(values.data(), values.size(), lo, hi, bins, counts.data());
-  for (int b = 0; b <= bins; ++b) edges[b] = lo + (hi - lo) * b / bins;
+  const Binned b = bin(values.data(), values.size(), bins, a.given(dp::range) ? a.f32(dp::range) : nullptr);
   const VariancePrediction p = predict_independent_pairs_variance(dist, dim, pairs);
 
-  val h = val::object();
-  h.set("edges", f64(edges));
-  h.set("counts", f64(counts));
-  h.set("outside", static_cast<double>(outside));
   val r = val::object();
   r.set("values", f32(values.data(), values.size()));
   r.set("mean", m.mean);
   r.set("variance", m.variance);
   r.set("sd", std::sqrt(m.variance));
-  r.set("min", min);
-  r.set("max", max);
+  r.set("min", b.min);
+  r.set("max", b.max);
   r.set("theoryMean", dim * dist.entry_mean() * dist.entry_mean());
   r.set("theoryVariance", p.theory);
   r.set("expectedVariance", p.expected);
   r.set("expectedVarianceSd", p.sd);
-  r.set("histogram", h);
+  r.set("histogram", b.histogram);
+  return r;
+}
+
+val histogram_of(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const Binned b = bin(a.f32(hg::values), a.length(hg::values), a.integer(hg::bins), a.given(hg::range) ? a.f32(hg::range) : nullptr);
+  val r = val::object();
+  r.set("min", b.min);
+  r.set("max", b.max);
+  r.set("histogram", b.histogram);
   return r;
 }
 
@@ -154,6 +176,7 @@ val scale_variance(std::uintptr_t address) {
 EMSCRIPTEN_BINDINGS(asl_statistics) {
   using namespace asl::bindings;
   emscripten::function("dotProducts", &dot_products);
+  emscripten::function("histogram", &histogram_of);
   emscripten::function("varianceSweep", &variance_sweep);
   emscripten::function("scaleVariance", &scale_variance);
 }

@@ -4,7 +4,7 @@
 // lesson's share of the page. Numbers are compared with the same engine loaded in Node. Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, browserSession } from './harness.mjs';
+import { problems, nextFrame, settled, browserSession } from './harness.mjs';
 
 const session = browserSession({ engine: true });
 const STD = { distribution: 'normal', mean: 0, std: 1 }; // the lesson's default entries
@@ -290,4 +290,37 @@ test('the 1/√dₖ question and the doubling question: right and wrong, explain
   await until(page, () => location.hash.includes('vdims=3,50'));
   assert.ok(close(await varcx(), session.engine.scaleVariance({ values: values(50), c: 4 }).varCX), 'the explanation follows the right-most dₖ');
   noErrors(log, 'the other questions');
+});
+
+test('a change redraws every chart at the width its observer reported: no chart box lays out the page to read it, and a chart drawn in a closed "Go deeper" gets its real width when opened', async () => {
+  const { page, log } = await load();
+  // Count reads of a chart box's clientWidth from here on: read in an update, it forces a layout of the page (the box's
+  // observer gets its width from its entries).
+  await page.evaluate(() => {
+    const get = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth').get;
+    window.widthReads = [];
+    Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get() {
+      if (this.classList.contains('chart-box')) window.widthReads.push(this.closest('figure')?.dataset.chart);
+      return get.call(this);
+    } });
+  });
+  const before = await stat(page, 'hist-1000', 'variance');
+  for (const seed of [2, 3, 4]) {
+    await page.fill('input[data-key="vseed"]', String(seed));
+    await page.dispatchEvent('input[data-key="vseed"]', 'change');
+    await settled(page, `vseed=${seed}`);
+  }
+  await until(page, () => document.querySelector('[data-stats="hist-1000"] [data-stat="variance"]')?.dataset.value !== undefined);
+  assert.notEqual(await stat(page, 'hist-1000', 'variance'), before, 'the seed redrew the histograms');
+  assert.deepEqual(await page.evaluate(() => window.widthReads), [], 'chart boxes whose width was read during updates');
+
+  // The log–log chart of the closed "fit" section was drawn (at a fallback width) by those changes; opened, it is
+  // drawn again at its box's width.
+  await lesson(page).locator('details[data-deeper="fit"] > summary').click();
+  await until(page, () => {
+    const box = document.querySelector('[data-chart="sweep-loglog"] .chart-box');
+    const svg = box?.querySelector('svg');
+    return svg && box.clientWidth > 0 && Number(svg.getAttribute('width')) === Math.floor(Math.min(box.clientWidth, 640));
+  });
+  noErrors(log, 'seed changes and the opened section');
 });

@@ -60,6 +60,24 @@ test('dotProducts: mean and population variance of its own values, a full histog
   assert.ok(shared.histogram.outside > 0);
 });
 
+test('histogram: values binned again give what dotProducts gives with the same range, without drawing them again', () => {
+  const options = { dim: 100, pairs: 1000, seed: 3, bins: 12 };
+  const own = e.dotProducts(options);
+  for (const range of [[own.min, own.max], [20, 30], [-5, 80]]) {
+    const drawn = e.dotProducts({ ...options, range });
+    const binned = e.histogram({ values: own.values, bins: 12, range });
+    assert.deepEqual(binned.histogram, drawn.histogram, `range [${range}]`);
+    assert.equal(binned.min, own.min);
+    assert.equal(binned.max, own.max);
+  }
+  // Without a range, the values' own [min, max]; equal values get a unit-wide window around them.
+  const plain = e.histogram({ values: [1, 2, 2, 3, 4], bins: 3 });
+  assert.deepEqual(Array.from(plain.histogram.edges), [1, 2, 3, 4]);
+  assert.deepEqual(Array.from(plain.histogram.counts), [1, 2, 2], 'the last bin includes hi');
+  assert.deepEqual(Array.from(e.histogram({ values: [7, 7], bins: 2 }).histogram.edges), [6.5, 7, 7.5]);
+  assert.equal(e.histogram({ values: [0, 1, 9], bins: 2, range: [0, 2] }).histogram.outside, 1);
+});
+
 test('dotProducts: mean d·μ² and variance d·v within the predicted spread, at d = 3, 100, 1000', () => {
   for (const dist of [{ distribution: 'uniform' }, { distribution: 'normal' }, { distribution: 'normal', mean: 1, std: 0.5 }]) {
     for (const dim of [3, 100, 1000]) {
@@ -369,6 +387,10 @@ const BAD = [
   ['a backwards range', () => e.dotProducts({ dim: 3, range: [2, 1] }), /range = \[2, 1\] is not allowed: need lo < hi/],
   ['a range of three numbers', () => e.dotProducts({ dim: 3, range: [1, 2, 3] }), /range has 3 values: expected \[lo, hi\] = 2/],
   ['bins = 0', () => e.dotProducts({ dim: 3, bins: 0 }), /bins = 0 is out of range: allowed an integer from 1 to 1000/],
+  ['a histogram of nothing', () => e.histogram({ bins: 3 }), /histogram: values = undefined is not allowed: pass a Float32Array of 1 to 1048576 values/],
+  ['a histogram of no values', () => e.histogram({ values: [] }), /histogram: values has 0 entries: allowed an array of 1 to 1048576 finite numbers/],
+  ['a histogram with a NaN', () => e.histogram({ values: [1, NaN] }), /values\[1\] = NaN/],
+  ['a histogram window backwards', () => e.histogram({ values: [1, 2], range: [3, 3] }), /histogram: range = \[3, 3\] is not allowed: need lo < hi/],
   ['a non-finite β', () => e.softmaxStats({ beta: Infinity }), /beta = Infinity is out of range: allowed a finite number from 0 to 1000000/],
   ['a negative β', () => e.softmaxStats({ beta: -1 }), /beta = -1 is out of range/],
   ['dK = 0', () => e.softmaxStats({ dK: 0 }), /dK = 0 is out of range: allowed an integer from 1 to 4096/],

@@ -26,14 +26,20 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
 
   // The box's width as the ResizeObserver last reported it. A redraw uses it instead of reading clientWidth, which
   // after the section's other DOM changes would force a layout of the page in the middle of the update (the observer
-  // redraws the chart when the width changes). Until the first report, clientWidth it is.
-  // Once the observer has reported, its width stands even when it is 0 (a box in a closed section or a hidden part):
-  // reading clientWidth there forced a layout of the page on every redraw and still gave 0.
+  // redraws the chart when the width changes). clientWidth is read once, for the first drawing, and never again:
+  // - once the observer has reported, its width stands even when it is 0 (a closed section, a hidden part);
+  // - a box inside a closed <details> ("Go deeper") is never reported by Chromium's observer until it opens, yet
+  //   reading its clientWidth laid out that hidden content on every redraw (4 such charts cost Lesson 2's seed about
+  //   20 ms a change). When it opens, the observer reports and the chart is drawn at its real width.
   let observed = 0;
   let reported = false;
   const render = (force) => {
     if (!draw) return;
-    const measured = reported ? observed : box.clientWidth;
+    if (!reported) {
+      observed = box.clientWidth;
+      reported = true;
+    }
+    const measured = observed;
     const width = Math.floor(Math.min(maxWidth, measured > 0 ? measured : FALLBACK_WIDTH));
     if (!force && width === drawnWidth) return;
     drawnWidth = width;
@@ -46,8 +52,8 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   // "ResizeObserver loop completed with undelivered notifications" error.
   let pending = 0;
   if (typeof ResizeObserver === 'function') {
-    new ResizeObserver(() => {
-      observed = box.clientWidth; // laid out already when observers run
+    new ResizeObserver((entries) => {
+      observed = entries[entries.length - 1].contentRect.width; // the box has no padding: its clientWidth, unrounded
       reported = true;
       if (pending || !draw) return;
       pending = requestAnimationFrame(() => {

@@ -18,6 +18,13 @@ export function uniformHasNoMoments(o, given) {
   }
 }
 
+/** A window [lo, hi] for a histogram: one window for several panels shares an axis. */
+const rangeOption = () => ({ name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]', lengthName: '2' }), defaultText: '[min, max] of the values', meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)' });
+
+function rangeInOrder(o, given) {
+  if (given.range && !(o.range[0] < o.range[1])) fail(`range = [${fmt(o.range[0])}, ${fmt(o.range[1])}] is not allowed: need lo < hi`);
+}
+
 export const dotProducts = {
   name: 'dotProducts',
   summary: 'Lesson 2: `pairs` dot products of random vectors of dimension `dim`, their moments, histogram and theory.',
@@ -28,15 +35,25 @@ export const dotProducts = {
     ...distributionOptions(),
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     { name: 'bins', type: integer(1, 1000), default: 30, meaning: 'histogram bins' },
-    { name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]', lengthName: '2' }), defaultText: '[min, max] of the values', meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)' },
+    rangeOption(),
   ],
   rules(o, given) {
     uniformHasNoMoments(o, given);
     atMost('dim·pairs', o.dim * o.pairs, 16777216);
   },
-  after(o, given) {
-    if (given.range && !(o.range[0] < o.range[1])) fail(`range = [${fmt(o.range[0])}, ${fmt(o.range[1])}] is not allowed: need lo < hi`);
-  },
+  after: rangeInOrder,
+};
+
+export const histogram = {
+  name: 'histogram',
+  summary: 'Lesson 2: `values` counted in `bins` equal bins over one window, e.g. several panels\' scores binned again on a shared axis.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'values', type: list({ minLength: 1, maxLength: 1048576 }), required: true, quoteMissing: true, meaning: 'the values (float32)' },
+    { name: 'bins', type: integer(1, 1000), default: 30, meaning: 'histogram bins' },
+    rangeOption(),
+  ],
+  after: rangeInOrder,
 };
 
 export const varianceSweep = {

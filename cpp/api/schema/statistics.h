@@ -33,6 +33,19 @@ inline constexpr Option options[] = {
 inline constexpr Function function = {"dotProducts", options, kCount};
 }  // namespace dot_products
 
+namespace histogram {
+enum : int { values, bins, range, kCount };
+inline constexpr Option options[] = {
+    {"values", Kind::list, 0.0, 0.0, false, nullptr, 0, false, 0.0, -1, "required",
+     "the values (float32)"},
+    {"bins", Kind::integer, 1.0, 1000.0, false, nullptr, 0, true, 30.0, -1, "30",
+     "histogram bins"},
+    {"range", Kind::list, 0.0, 0.0, false, nullptr, 0, false, 0.0, -1, "[min, max] of the values",
+     "the histogram's window `[lo, hi]`, lo < hi (one window for several panels shares an axis)"},
+};
+inline constexpr Function function = {"histogram", options, kCount};
+}  // namespace histogram
+
 namespace variance_sweep {
 enum : int { maxDim, vectors, distribution, mean, std, seed, scaled, entries, kCount };
 namespace distribution_choice {

@@ -1,5 +1,6 @@
 // Lesson 2, part 1: a thousand random query–key pairs at each chosen dₖ, their scores as histograms, and the
-// prediction "how much wider from dₖ = 100 to 1000?" asked before the histograms show it. Numbers: engine.dotProducts.
+// prediction "how much wider from dₖ = 100 to 1000?" asked before the histograms show it. Numbers: engine.dotProducts,
+// and engine.histogram when the panels share an axis.
 import { el, clear } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
@@ -13,17 +14,44 @@ import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.
 const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
 const ASKED = [100, 1000]; // the two lengths of the question
 
-/** The engine's scores at each d of `dims` for the current entries (one dotProducts call per d). */
-function scoresAt(engine, state, dims, range = null) {
-  const { options } = distributionOf(state);
-  return dims.map((dim) => ({ dim, ...engine.dotProducts({ dim, pairs: PAIRS, seed: state.vseed, bins: BINS, ...options, ...(range ? { range } : {}) }) }));
+const KEPT = 12; // draws remembered: the panels, the question's two lengths, and a few earlier settings
+
+/**
+ * The engine's scores at each d of `dims` for the current entries and seed: one dotProducts call per d not drawn
+ * before (a change of another d, of the shared-axis box, or the question's answer draws nothing again).
+ */
+function scoreDraws(engine) {
+  const kept = new Map();
+  return (state, dims) => {
+    const { options } = distributionOf(state);
+    const settings = JSON.stringify([state.vseed, options]);
+    return dims.map((dim) => {
+      const key = `${dim} ${settings}`;
+      let r = kept.get(key);
+      if (!r) {
+        r = { dim, ...engine.dotProducts({ dim, pairs: PAIRS, seed: state.vseed, bins: BINS, ...options }) };
+        if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
+      }
+      kept.delete(key);
+      kept.set(key, r); // the most recent last
+      return r;
+    });
+  };
+}
+
+/** The same scores binned on one window, from the smallest to the largest of any panel (engine.histogram). */
+function onSharedAxis(engine, results) {
+  const lo = Math.min(...results.map((r) => r.min));
+  const hi = Math.max(...results.map((r) => r.max));
+  if (!(lo < hi)) return results;
+  return results.map((r) => ({ ...r, histogram: engine.histogram({ values: r.values, bins: BINS, range: [lo, hi] }).histogram }));
 }
 
 /**
  * The prediction. Width is the standard deviation; the explanation prints the engine's standard deviations and
  * variances at the learner's dₖ and at 100 and 1000, for the entries and seed chosen now.
  */
-function widthQuestion(engine, cover) {
+function widthQuestion(scoresAt, cover) {
   return question({
     id: 'variance-width',
     cover,
@@ -34,7 +62,7 @@ function widthQuestion(engine, cover) {
       const dims = [...new Set([...state.vdims, ...ASKED])].sort((a, b) => a - b);
       let results;
       try {
-        results = scoresAt(engine, state, dims);
+        results = scoresAt(state, dims);
       } catch (error) {
         return ['The engine rejected these settings: ', message(error)];
       }
@@ -57,7 +85,8 @@ export function histogramsPart(engine, store, number) {
   fill(part.controls, el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid' }, dims.node, entries.nodes), box));
 
   const panelRow = el('div', { className: 'histogram-row' });
-  const predict = widthQuestion(engine, panelRow); // asked above the histograms, which stay blurred until answered
+  const scoresAt = scoreDraws(engine);
+  const predict = widthQuestion(scoresAt, panelRow); // asked above the histograms, which stay blurred until answered
   part.figures.append(predict.node, panelRow);
   const boxes = [];
   const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vdims', 'vshared']);
@@ -71,12 +100,8 @@ export function histogramsPart(engine, store, number) {
       if (!changed(state)) return;
       const { name } = distributionOf(state);
       const results = attempt(part, notices, 'The engine rejected these settings', () => {
-        const first = scoresAt(engine, state, state.vdims);
-        if (!state.vshared || first.length < 2) return first;
-        // One range for every panel: from the smallest to the largest value of any panel (the engine bins again).
-        const lo = Math.min(...first.map((r) => r.min));
-        const hi = Math.max(...first.map((r) => r.max));
-        return lo < hi ? scoresAt(engine, state, state.vdims, [lo, hi]) : first;
+        const own = scoresAt(state, state.vdims);
+        return state.vshared && own.length > 1 ? onSharedAxis(engine, own) : own;
       });
       if (results === null) return;
       out.histograms = { results, state };
