@@ -113,6 +113,38 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
   assert.deepEqual(problems(log), []);
 });
 
+test('a painted heatmap (a 40 × 40 Jacobian) shows on its canvas the colours its SVG export gives each cell', async () => {
+  const { page, log } = await load('#lesson=saturation&gn=40&sdeep=jacobian&teacher=1');
+  const figure = 'figure[data-matrix="jacobian"]';
+  await page.waitForSelector(`${figure}.heatmap-painted canvas`);
+  const svg = await download(page, `${figure} [data-export="svg"]`);
+  const text = svg.bytes.toString('utf8');
+  const fills = new Map([...text.matchAll(/data-row="(\d+)" data-col="(\d+)"[^>]*>\s*<rect[^>]*fill="rgb\((\d+), (\d+), (\d+)\)"/g)]
+    .map((m) => [`${m[1]},${m[2]}`, [Number(m[3]), Number(m[4]), Number(m[5])]]));
+  assert.equal(fills.size, 1600, 'the SVG export has every cell with its colour');
+  // The canvas's pixel at the centre of each cell (device pixels: the canvas is drawn at devicePixelRatio).
+  const painted = await page.$eval(`${figure} canvas`, (canvas) => {
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height); // one read of every pixel
+    const w = canvas.width / 40 / ratio;
+    const h = canvas.height / 40 / ratio;
+    const out = {};
+    for (let i = 0; i < 40; i += 1) {
+      for (let j = 0; j < 40; j += 1) {
+        const at = 4 * (Math.floor((i + 0.4) * h * ratio) * canvas.width + Math.floor((j + 0.4) * w * ratio));
+        out[`${i},${j}`] = Array.from(data.slice(at, at + 3));
+      }
+    }
+    return out;
+  });
+  let worst = 0;
+  for (const [key, want] of fills) worst = Math.max(worst, ...want.map((v, k) => Math.abs(v - painted[key][k])));
+  // 257 levels over the scale: a cell's colour is at most half a level away, a few units in a channel.
+  assert.ok(worst <= 6, `largest channel difference between canvas and SVG: ${worst}`);
+  assert.ok(new Set([...fills.values()].map(String)).size > 3, 'the matrix has several colours (the test compares something)');
+  assert.deepEqual(problems(log), []);
+});
+
 test('an x–y chart\'s CSV and SVG hold its series, and a histogram\'s CSV its bins', async () => {
   const { page } = await load('#lesson=variance&vmaxdim=16&vdims=5&teacher=1');
   await page.waitForFunction(() => document.querySelector('[data-chart="sweep-linear"] [data-series="variance"]')?.dataset.count === '16');

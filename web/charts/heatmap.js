@@ -114,7 +114,7 @@ export function heatmap(spec) {
     return g;
   };
   const canvas = painted ? el('canvas', { className: 'heatmap-canvas', attrs: { 'aria-hidden': 'true' } }) : null;
-  const paint = () => paintCells(canvas, { cells: now.cells, cell, rows, cols, colorOf: (d) => (d.masked || !Number.isFinite(d.v) ? null : now.color(d.v)) });
+  const paint = () => paintCells(canvas, { cells: now.cells, cell, rows, cols, color: now.color });
   if (painted) {
     canvas.style.left = `${left}px`;
     canvas.style.top = `${top}px`;
@@ -233,8 +233,15 @@ function cellsOf(spec) {
   return cells;
 }
 
-/** Paints the cells on `canvas` (device pixels), a masked or non-finite cell hatched as in the SVG. */
-function paintCells(canvas, { cells, cell, rows, cols, colorOf }) {
+const LEVELS = 257; // colours a painted matrix uses: the scale sampled evenly over its domain (odd: 0 gets its own)
+
+/**
+ * Paints the cells on `canvas` (device pixels), a masked or non-finite cell hatched as in the SVG. Each cell gets the
+ * nearest of LEVELS colours of the (linear, clamped) scale, and the cells of one colour are filled together: setting
+ * a canvas's fillStyle parses a colour, and a 64 × 64 matrix set it 4,096 times. The SVG cells of an export keep the
+ * exact colours.
+ */
+function paintCells(canvas, { cells, cell, rows, cols, color }) {
   const ratio = Math.max(1, Math.min(3, globalThis.devicePixelRatio || 1));
   const w = cols * cell.w;
   const h = rows * cell.h;
@@ -246,19 +253,30 @@ function paintCells(canvas, { cells, cell, rows, cols, colorOf }) {
   if (!ctx) return;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, w, h);
+  const domain = color.domain();
+  const lo = domain[0];
+  const span = domain[domain.length - 1] - lo;
+  const level = span > 0 ? (v) => Math.max(0, Math.min(LEVELS - 1, Math.round(((v - lo) / span) * (LEVELS - 1)))) : () => 0;
+  const groups = new Map(); // level (or -1: hatched) → cells
   for (const d of cells) {
-    const x = d.j * cell.w;
-    const y = d.i * cell.h;
-    const fill = colorOf(d);
-    ctx.fillStyle = fill ?? HATCH.back;
-    ctx.fillRect(x, y, cell.w - 1, cell.h - 1);
-    if (fill === null) {
-      ctx.strokeStyle = HATCH.line;
-      ctx.beginPath();
-      ctx.moveTo(x, y + cell.h - 1);
-      ctx.lineTo(x + cell.w - 1, y);
-      ctx.stroke();
+    const k = d.masked || !Number.isFinite(d.v) ? -1 : level(d.v);
+    const group = groups.get(k);
+    if (group) group.push(d);
+    else groups.set(k, [d]);
+  }
+  for (const [k, group] of groups) {
+    ctx.fillStyle = k < 0 ? HATCH.back : color(lo + (span * k) / (LEVELS - 1));
+    for (const d of group) ctx.fillRect(d.j * cell.w, d.i * cell.h, cell.w - 1, cell.h - 1);
+  }
+  const hatched = groups.get(-1) ?? [];
+  if (hatched.length) {
+    ctx.strokeStyle = HATCH.line;
+    ctx.beginPath();
+    for (const d of hatched) {
+      ctx.moveTo(d.j * cell.w, d.i * cell.h + cell.h - 1);
+      ctx.lineTo(d.j * cell.w + cell.w - 1, d.i * cell.h);
     }
+    ctx.stroke();
   }
 }
 
