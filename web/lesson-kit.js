@@ -49,7 +49,19 @@ export function deeper(store, key, id, summary, ...children) {
       const want = state[key].includes(id);
       if (node.open !== want) node.open = want;
     },
+    /** Whether the section is open in `state`: a part inside a closed one need not draw (see renderShown). */
+    shows: (state) => state[key].includes(id),
   };
+}
+
+/**
+ * Renders each part with `state`, except a part inside a "Go deeper" section that `state` has closed: its charts
+ * are out of sight, and some run Monte Carlo samples, so drawing them cost every change of the lesson's controls.
+ * Opening the section writes the link, which renders the lesson again, and the part draws then. `within` maps a part
+ * to its section; parts must not hand results to each other through a part that may be skipped.
+ */
+export function renderShown(parts, within, state) {
+  for (const p of parts) if (within.get(p)?.shows(state) ?? true) p.render(state);
 }
 
 /* ---- answers kept in the browser ---- */

@@ -46,6 +46,9 @@ test('a custom element alone on a page renders its section from its attributes; 
   const notice = host.locator('[data-notice="attributes"]');
   assert.ok(await notice.isVisible(), 'the notice is visible');
   assert.match(await notice.textContent(), /c="oops" is not allowed.*default 0\.5/);
+  // c's part is in a closed "Go deeper" section, which draws (and sets its controls) once opened.
+  await host.locator('details[data-deeper="scalecheck"] > summary').click();
+  await host.locator('[data-stats="scalecheck"]').waitFor();
   assert.equal(await host.locator('input[data-key="vc"]').inputValue(), '0.5');
 
   // The page's own styles and the element's do not mix: the heading outside keeps the browser's default font.
@@ -55,7 +58,9 @@ test('a custom element alone on a page renders its section from its attributes; 
   await page.$eval('attention-variance', (n) => { n.setAttribute('dims', '7'); n.setAttribute('c', '2'); });
   await page.waitForFunction(() => document.querySelector('attention-variance').shadowRoot.querySelectorAll('.histogram-panel').length === 1);
   assert.equal(await host.locator('[data-notice="attributes"]').count(), 0);
-  assert.equal(await host.locator('input[data-key="vc"]').inputValue(), '2');
+  // The attributes set the whole state again, "Go deeper" sections closed: open c's part once more.
+  if (!(await host.locator('details[data-deeper="scalecheck"]').evaluate((d) => d.open))) await host.locator('details[data-deeper="scalecheck"] > summary').click();
+  await page.waitForFunction(() => document.querySelector('attention-variance').shadowRoot.querySelector('input[data-key="vc"]')?.value === '2');
   assert.equal(await page.evaluate(() => location.hash), '', 'an element keeps its state out of the page URL');
   assertClean(log, 'a custom element alone');
 });

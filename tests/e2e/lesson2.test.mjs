@@ -107,7 +107,7 @@ test('how well the line fits: log–log axes, the intercept and the expected slo
 });
 
 test('the default sweep is timed and stays far from a ten-fold regression of one frame', async () => {
-  const { page } = await load();
+  const { page } = await load('#lesson=variance&vdeep=fit'); // the time is printed in the "fit" part
   const first = await page.$eval('[data-sweep-time]', (n) => Number(n.dataset.ms));
   const slope = await stat(page, 'sweep', 'slope');
   await page.fill('[data-part="histograms"] input[data-key="vseed"]', '2');
@@ -210,7 +210,8 @@ test('Lesson 2 reacts to its controls: dₖ list, shared axes, a normal of your 
 });
 
 test('a link restores Lesson 2\'s settings and the same numbers as the engine gives for them', async () => {
-  const hash = '#lesson=variance&dota=1,2,3&dotb=3,2,1&vdist=normal&vmean=0.5&vstd=2&vseed=7&vdims=10,20&vshared=0&vmaxdim=64&vvectors=20&vc=-2';
+  // The "Go deeper" parts that hold dota and vc are opened by the link: a closed part draws nothing until opened.
+  const hash = '#lesson=variance&dota=1,2,3&dotb=3,2,1&vdist=normal&vmean=0.5&vstd=2&vseed=7&vdims=10,20&vshared=0&vmaxdim=64&vvectors=20&vc=-2&vdeep=byhand,scalecheck';
   const { page, log } = await load(hash);
   assert.equal(await page.inputValue('select[data-key="vdist"]'), 'normal');
   assert.equal(await page.inputValue('input[data-key="vmean"]'), '0.5');
@@ -314,8 +315,7 @@ test('a change redraws every chart at the width its observer reported: no chart 
   assert.notEqual(await stat(page, 'hist-1000', 'variance'), before, 'the seed redrew the histograms');
   assert.deepEqual(await page.evaluate(() => window.widthReads), [], 'chart boxes whose width was read during updates');
 
-  // The log–log chart of the closed "fit" section was drawn (at a fallback width) by those changes; opened, it is
-  // drawn again at its box's width.
+  // The log–log chart of the closed "fit" section is drawn when the section opens, at its box's width.
   await lesson(page).locator('details[data-deeper="fit"] > summary').click();
   await until(page, () => {
     const box = document.querySelector('[data-chart="sweep-loglog"] .chart-box');

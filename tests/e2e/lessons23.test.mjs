@@ -14,7 +14,8 @@ async function load(hash = '', { viewport } = {}) {
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
   await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
-  await opened.page.waitForSelector('[data-report="512"]', { state: 'attached' }); // Lesson 3's sweep sits in a closed "Go deeper"
+  // Lesson 3's sweep sits in a "Go deeper" section, which draws only when open (sdeep=distribution).
+  if (/sdeep=[^&]*distribution/.test(hash)) await opened.page.waitForSelector('[data-report="512"]');
   await refined(opened.page); // the gradient sweep may show a preview first, then its full count of rows
   return opened;
 }
@@ -68,7 +69,7 @@ test('the contents list Lessons 1–3 first and choosing one scrolls to it', asy
 });
 
 test('Lesson 3 shows the source examples, a random row with its Jacobian, the gradient sweep and the numerics panel', async () => {
-  const { page, log } = await load('#lesson=saturation');
+  const { page, log } = await load('#lesson=saturation&sdeep=distribution,pairs,numerics'); // every "Go deeper" open
   const raw = await barValues(page, 'pair-raw');
   const scaled = await barValues(page, 'pair-scaled');
   assert.deepEqual(await barTexts(page, 'pair-raw'), ['0.982', '0.018']);
@@ -146,7 +147,7 @@ test('Lesson 3 reacts to its controls: d_k, scaling, and β until the naive soft
 });
 
 test('a link restores Lesson 3\'s settings; bad values fall back to their defaults with a visible notice', async () => {
-  const good = '#lesson=saturation&sscores=2,1&sdk=16&sclose=0,0.5&sfar=-5,5&gdk=256&gn=8&gscaled=1&gseed=3&gtrials=200&nscores=10,20&nbeta=5&nprec=float64';
+  const good = '#lesson=saturation&sscores=2,1&sdk=16&sclose=0,0.5&sfar=-5,5&gdk=256&gn=8&gscaled=1&gseed=3&gtrials=200&nscores=10,20&nbeta=5&nprec=float64&sdeep=distribution,pairs,numerics';
   const { page, log } = await load(good);
   assert.equal(await page.inputValue('input[data-key="gdk"][type="number"]'), '256');
   assert.equal(await page.isChecked('input[data-key="gscaled"]'), true);
@@ -163,7 +164,7 @@ test('a link restores Lesson 3\'s settings; bad values fall back to their defaul
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0);
   noErrors(log, 'a Lesson 3 link');
 
-  const bad = await load('#lesson=saturation&gdk=5000&gn=abc&sscores=1,x&vdims=0&nprec=float16');
+  const bad = await load('#lesson=saturation&gdk=5000&gn=abc&sscores=1,x&vdims=0&nprec=float16&sdeep=pairs,numerics');
   const notice = bad.page.locator('[data-notice="link"]');
   assert.ok(await notice.isVisible());
   const text = await notice.textContent();
@@ -172,7 +173,7 @@ test('a link restores Lesson 3\'s settings; bad values fall back to their defaul
   assert.equal(await bad.page.inputValue('input[data-key="sscores"]'), '14,10');
   assert.equal(await bad.page.inputValue('select[data-key="nprec"]'), 'float32');
   assert.equal(await bad.page.$$eval('.histogram-panel', (n) => n.length), 3);
-  assert.equal(await bad.page.evaluate(() => location.hash), '#lesson=saturation', 'the hash is rewritten with the defaults, which it leaves out');
+  assert.equal(await bad.page.evaluate(() => location.hash), '#lesson=saturation&sdeep=pairs,numerics', 'the hash is rewritten with the defaults, which it leaves out');
 });
 
 test('a value typed into a list field is checked when the field is left, and the last good value stays', async () => {

@@ -4,7 +4,7 @@
 // texts' two-score examples (3.4) and the overflow of a naive softmax (3.5) are one click away (sdeep), as is the
 // row's Jacobian inside 3.1. Every number comes from the engine; the parts lay them out.
 import { el, clear } from '../../dom.js';
-import { claim, deeper } from '../../lesson-kit.js';
+import { claim, deeper, renderShown } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { rowPart } from './row.js';
 import { distributionPart } from './distribution.js';
@@ -36,6 +36,7 @@ function mount(root, { engine, store }) {
     deeper(store, 'sdeep', 'numerics', `${n(5)} When exp overflows: the softmax without its max shift`, numerics.node),
   ];
   const parts = [row, spread, sweep, pairs, numerics];
+  const within = new Map([[sweep, sections[0]], [pairs, sections[1]], [numerics, sections[2]]]);
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
@@ -43,6 +44,6 @@ function mount(root, { engine, store }) {
     el('div', { className: 'lesson-parts' }, row.node, spread.node, el('div', { className: 'deeper-group' }, sections.map((s) => s.node))));
   store.subscribe((state) => {
     for (const s of sections) s.sync(state);
-    for (const p of parts) p.render(state);
+    renderShown(parts, within, state);
   });
 }

@@ -3,7 +3,7 @@
 // setting of Q = X·W_q, K = X·W_k (4.5) and weight drift (4.6) are one click away in "Go deeper" sections whose open
 // state is in the link (tdeep). Every number comes from the engine; the parts lay them out.
 import { el, clear } from '../../dom.js';
-import { claim, deeper } from '../../lesson-kit.js';
+import { claim, deeper, renderShown } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { boltzmannPart } from './boltzmann.js';
 import { normalisationPart } from './normalisation.js';
@@ -39,6 +39,7 @@ function mount(root, { engine, store }) {
     deeper(store, 'tdeep', 'drift', `${n(6)} Weight drift: the model sets its own temperature`, drift.node),
   ];
   const parts = [boltzmann, normalisation, derivation, broken, assumptions, drift];
+  const within = new Map([[normalisation, sections[0]], [derivation, sections[1]], [assumptions, sections[2]], [drift, sections[3]]]);
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
@@ -47,6 +48,6 @@ function mount(root, { engine, store }) {
       broken.node, el('div', { className: 'deeper-group' }, sections[2].node, sections[3].node)));
   store.subscribe((state) => {
     for (const s of sections) s.sync(state);
-    for (const p of parts) p.render(state);
+    renderShown(parts, within, state);
   });
 }

@@ -56,7 +56,7 @@ export function deeperPart(store, id, summary, part) {
     node: section.node,
     render(state, shared) {
       section.sync(state);
-      part.render(state, shared);
+      if (section.shows(state)) part.render(state, shared); // closed, it draws nothing (see renderShown)
     },
   };
 }
