@@ -42,21 +42,22 @@ export function deeper(store, key, id, summary, ...children) {
     const order = store.type(key).choices;
     store.set({ [key]: order.filter((x) => list.includes(x)) });
   });
+  /** Whether the section is open in `state`: a part inside a closed one need not draw (see renderShown). */
+  const shows = (state) => state[key].includes(id);
   return {
     node,
     body,
     sync(state) {
-      const want = state[key].includes(id);
+      const want = shows(state);
       if (node.open !== want) node.open = want;
     },
-    /** Whether the section is open in `state`: a part inside a closed one need not draw (see renderShown). */
-    shows: (state) => state[key].includes(id),
+    shows,
   };
 }
 
 /**
  * Renders each part with `state`, except a part inside a "Go deeper" section that `state` has closed: its charts
- * are out of sight, and some run Monte Carlo samples, so drawing them cost every change of the lesson's controls.
+ * are out of sight, and some run Monte Carlo samples, so drawing them cost each change of the keys they watch.
  * Opening the section writes the link, which renders the lesson again, and the part draws then. `within` maps a part
  * to its section; parts must not hand results to each other through a part that may be skipped.
  */

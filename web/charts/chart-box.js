@@ -39,8 +39,7 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
       observed = box.clientWidth;
       reported = true;
     }
-    const measured = observed;
-    const width = Math.floor(Math.min(maxWidth, measured > 0 ? measured : FALLBACK_WIDTH));
+    const width = Math.floor(Math.min(maxWidth, observed > 0 ? observed : FALLBACK_WIDTH));
     if (!force && width === drawnWidth) return;
     drawnWidth = width;
     const previous = box.firstElementChild;

@@ -30,13 +30,13 @@ function mount(root, { engine, store }) {
   const sweep = sweepPart(engine, store, n(3));
   const pairs = pairsPart(engine, store, n(4));
   const numerics = numericsPart(engine, store, n(5));
-  const sections = [
-    deeper(store, 'sdeep', 'distribution', `${n(3)} Every dₖ at once, and the gradient reaching the query`, sweep.node, spread.queryNode),
-    deeper(store, 'sdeep', 'pairs', `${n(4)} The source texts’ examples: two scores before and after scaling`, pairs.node),
-    deeper(store, 'sdeep', 'numerics', `${n(5)} When exp overflows: the softmax without its max shift`, numerics.node),
-  ];
+  const within = new Map([ // each part that sits in a "Go deeper" section, and that section
+    [sweep, deeper(store, 'sdeep', 'distribution', `${n(3)} Every dₖ at once, and the gradient reaching the query`, sweep.node, spread.queryNode)],
+    [pairs, deeper(store, 'sdeep', 'pairs', `${n(4)} The source texts’ examples: two scores before and after scaling`, pairs.node)],
+    [numerics, deeper(store, 'sdeep', 'numerics', `${n(5)} When exp overflows: the softmax without its max shift`, numerics.node)],
+  ]);
+  const sections = [...within.values()];
   const parts = [row, spread, sweep, pairs, numerics];
-  const within = new Map([[sweep, sections[0]], [pairs, sections[1]], [numerics, sections[2]]]);
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),

@@ -32,14 +32,14 @@ function mount(root, { engine, store }) {
   const broken = breakPart(engine, store, n(4));
   const assumptions = assumptionsPart(engine, store, n(5));
   const drift = driftPart(engine, store, n(6));
-  const sections = [
-    deeper(store, 'tdeep', 'normalisation', `${n(2)} Which index the softmax normalises: rows, not columns`, normalisation.node),
-    deeper(store, 'tdeep', 'derivation', `${n(3)} The derivation line by line, every step measured`, derivation.node),
-    deeper(store, 'tdeep', 'xw', `${n(5)} Queries and keys from X · W: every setting`, assumptions.node),
-    deeper(store, 'tdeep', 'drift', `${n(6)} Weight drift: the model sets its own temperature`, drift.node),
-  ];
+  const within = new Map([ // each part that sits in a "Go deeper" section, and that section
+    [normalisation, deeper(store, 'tdeep', 'normalisation', `${n(2)} Which index the softmax normalises: rows, not columns`, normalisation.node)],
+    [derivation, deeper(store, 'tdeep', 'derivation', `${n(3)} The derivation line by line, every step measured`, derivation.node)],
+    [assumptions, deeper(store, 'tdeep', 'xw', `${n(5)} Queries and keys from X · W: every setting`, assumptions.node)],
+    [drift, deeper(store, 'tdeep', 'drift', `${n(6)} Weight drift: the model sets its own temperature`, drift.node)],
+  ]);
+  const sections = [...within.values()];
   const parts = [boltzmann, normalisation, derivation, broken, assumptions, drift];
-  const within = new Map([[normalisation, sections[0]], [derivation, sections[1]], [assumptions, sections[2]], [drift, sections[3]]]);
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
