@@ -276,6 +276,12 @@ test('Lesson 5 shows each head, the concatenation, Wᴼ and the output as the en
     assert.ok(close(await stat(page, `head-${h + 1}`, 'scaledvar'), r.headScaledScoreVariance[h]));
     assert.ok(close(await stat(page, `head-${h + 1}`, 'maxweight'), r.headMaxWeight[h]));
   }
+  // Closed (the default), the section of Concat and Wᴼ has drawn nothing; opened, it draws the settings of the moment.
+  const combineMaps = () => page.$$eval('[data-part="combine"] figure[data-matrix]', (x) => x.map((f) => `${f.dataset.matrix} ${f.dataset.rows}×${f.dataset.cols}`));
+  assert.deepEqual(await combineMaps(), [], 'closed: no maps drawn');
+  await page.locator('details[data-deeper="combine"] > summary').click();
+  await until(page, () => document.querySelectorAll('[data-part="combine"] figure[data-matrix]').length === 3);
+  assert.deepEqual(await combineMaps(), [`concat ${n}×${d.hdmodel}`, `wo ${d.hdmodel}×${d.hdmodel}`, `mh-output ${n}×${d.hdmodel}`]);
   closeAll(await matrix(page, 'concat'), Array.from(r.concat), 1e-7, 'concat');
   closeAll(await matrix(page, 'wo'), Array.from(r.wO), 1e-7, 'W^O');
   closeAll(await matrix(page, 'mh-output'), Array.from(r.output), 1e-7, 'output');
@@ -317,7 +323,7 @@ test('Lesson 5 reacts to H, the scaling toggle and d_model, and restores them fr
   assert.equal(await page.inputValue('#lesson-selfattention input[data-key="sentence"]'), 'river bank flows fast');
   noErrors(log, 'Lesson 5 controls');
 
-  const { page: linked, log: log2 } = await load('#lesson=heads&sentence=a%20b%20c%20d%20e&hdmodel=32&hheads=2&hscale=none&hseed=5');
+  const { page: linked, log: log2 } = await load('#lesson=heads&sentence=a%20b%20c%20d%20e&hdmodel=32&hheads=2&hscale=none&hseed=5&hdeep=combine');
   assert.equal(await linked.isChecked('input[data-key="hheads"][value="2"]'), true);
   assert.equal(await linked.isChecked('input[data-key="hscale"][value="none"]'), true);
   const e = session.engine.multiHeadExample({ sentence: 'a b c d e', dModel: 32, heads: 2, seed: 5, scaleBy: 'none' });

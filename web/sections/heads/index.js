@@ -60,6 +60,9 @@ function mount(root, { engine, store }) {
   const parts = [grid, scaling, combine];
 
   const changed = watcher(store, ['sentence', 'hdmodel', 'hheads', 'hscale', 'hseed']);
+  // The Concat and W^O maps (up to 64 × 64) are drawn only while their section is open: closed, they cost every
+  // change of d_model the rebuild of up to 576 SVG cells out of sight. Opening it draws the result on screen.
+  let combined = null; // the result the combine part shows
   let shown = null; // the last result drawn, kept on screen (dimmed) when an input is rejected
   let corrected = null; // "d_model|H" after H was lowered to fit d_model; the note goes when either moves on
   store.subscribe((state) => {
@@ -80,7 +83,10 @@ function mount(root, { engine, store }) {
       notices.clear('heads');
       corrected = null;
     }
-    if (!changed(state)) return;
+    if (!changed(state)) {
+      drawCombine(state);
+      return;
+    }
     let r = null;
     try {
       r = engine.multiHeadExample({ sentence: state.sentence, dModel: state.hdmodel, heads: h, seed: state.hseed, scaleBy: state.hscale });
@@ -93,6 +99,14 @@ function mount(root, { engine, store }) {
     clear(panel.tokenList);
     if (r) for (const t of r.tokens) panel.tokenList.append(el('li', { className: 'token' }, t));
     if (!shown) return;
-    for (const p of parts) p.render(shown.r, shown.state);
+    grid.render(shown.r, shown.state);
+    scaling.render(shown.r, shown.state);
+    drawCombine(state);
   });
+
+  function drawCombine(state) {
+    if (!shown || combined === shown.r || !more.shows(state)) return;
+    combined = shown.r;
+    combine.render(shown.r, shown.state);
+  }
 }
