@@ -6,6 +6,7 @@
 // elements on a page share one engine instance (web/engine.js). Each renders in a shadow root with the lab's own
 // stylesheet, so the course page's CSS and the lab's do not leak into each other.
 import { loadEngine } from './engine.js';
+import { startPool } from './engine-pool.js';
 import { createStore, parseHash, STATE_TABLE } from './state.js';
 import { createNotices } from './notices.js';
 import { el } from './dom.js';
@@ -68,6 +69,7 @@ function lessonElement(section) {
         mountSection(root, section, { engine, store: this.store, linkBase: () => this.getAttribute('page') || labPageUrl() });
         this.store.start();
         this.dataset.engine = 'ready';
+        startPool(2); // the Monte Carlo parts' background engines (once per page)
       }, (error) => {
         root.textContent = `The attention engine could not start: ${error instanceof Error ? error.message : String(error)}`;
         this.dataset.engine = 'failed';

@@ -41,6 +41,20 @@ export function mountFrame(doc, lessons) {
       info.textContent = `Engine ${version}, WebAssembly SIMD ${simd ? 'on' : 'off'}.`;
       info.dataset.simd = simd ? '1' : '0';
     },
+    /** Where the Monte Carlo parts compute their full sample counts (web/engine-pool.js), and how many calls the
+     * background engines have answered. */
+    setPoolInfo(state, size, answered) {
+      let line = info.querySelector('.engine-pool');
+      if (!line) {
+        line = el('span', { className: 'engine-pool' });
+        info.append(' ', line);
+      }
+      line.dataset.pool = state;
+      line.dataset.workers = String(size);
+      line.dataset.answered = String(answered);
+      line.textContent = size > 0 ? `Full Monte Carlo samples in ${size} background engine${size === 1 ? '' : 's'}.`
+        : state === 'refused' ? 'Full Monte Carlo samples on this page’s thread (the browser started no background engine).' : '';
+    },
     fail(error) {
       clear(main);
       main.append(el('div', { className: 'panel load-error', attrs: { role: 'alert' } },

@@ -4,6 +4,7 @@ import './styles.css';
 import './theme.css';
 import './lesson-kit.css';
 import { loadEngine } from './engine.js';
+import { startPool, onPoolChange } from './engine-pool.js';
 import { createStore, describeProblem } from './state.js';
 import { mountFrame } from './frame.js';
 import { LESSONS } from './lessons.js';
@@ -86,6 +87,9 @@ async function boot() {
     await store.whenRendered();
   }
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render: it is done
+  // The background engines of the Monte Carlo parts start once the page is drawn, not to compete with its loading.
+  onPoolChange((state, size, answered) => frame.setPoolInfo(state, size, answered));
+  startPool(2);
   // (Not in a frame: scrollIntoView would scroll the course page around it too.)
   if (!embedded && store.get().lesson !== LESSONS[0].id) sections.get(store.get().lesson).scrollIntoView({ block: 'start' });
 }

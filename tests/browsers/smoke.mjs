@@ -1,13 +1,15 @@
 // The cross-browser smoke suite, run once per browser by firefox.test.mjs and webkit.test.mjs: the page loads over
 // http and from file:// without an error, every lesson draws the same charts, matrix cells and questions as in
-// Chromium, a slider redraws, the course page's custom elements and iframe work (from http and from disk), and a tiny
-// training run finishes. Needs build/page/app.js and the browsers build-scripts/setup installs.
+// Chromium, a slider redraws, the course page's custom elements and iframe work (from http and from disk), a tiny
+// training run finishes, and a Monte Carlo part's full count comes from a background engine. Needs build/page/app.js
+// and the browsers build-scripts/setup installs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launchBrowser, FILE_URL, ROOT, assertBuilt, refined } from '../e2e/harness.mjs';
 import { launch, missing, injectErrors } from './drivers.mjs';
+import { loadEngine } from '../../web/engine.js';
 
 const COURSE_FILE = pathToFileURL(path.join(ROOT, 'examples', 'course.html')).href;
 const TINY = '#lesson=training&rlen=5&rvals=10&rtrain=4000&rlr=0.01';
@@ -148,6 +150,30 @@ export function smokeSuite(name) {
     await tab.untilLong(() => document.querySelector('#lesson-training [data-part="run"]').dataset.status === 'done');
     const accuracy = await tab.evaluate(() => Number(document.querySelector('#lesson-training [data-stats="run"] [data-stat="tokenacc"]').dataset.value));
     assert.equal(accuracy, 1, 'the tiny setting learns to reverse, as in Chromium and Node');
+    assert.deepEqual(await tab.errors(), []);
+    await tab.close();
+  });
+
+  it('over http Lesson 5\'s full sweep over H comes from a background engine, with the engine\'s numbers', async (t) => {
+    // At d_model = 64 the sweep draws a preview first; its full count is what the pool's workers compute.
+    const tab = await browser.open(`${server.url}#lesson=heads&hdmodel=64`);
+    t.after(() => tab.close().catch(() => {}));
+    await tab.untilLong(ready);
+    await tab.untilLong(() => document.querySelector('.engine-pool')?.dataset.pool === 'on');
+    await tab.until(settledPage);
+    const answered = () => Number(document.querySelector('.engine-pool').dataset.answered);
+    const before = await tab.evaluate(answered);
+    await tab.evaluate(() => {
+      const input = document.querySelector('input[data-key="hseed"]');
+      input.value = '5';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const engine = await loadEngine();
+    const want = engine.multiHeadSweep({ dModel: 64, heads: [1, 2, 4, 8], tokens: 8, samples: 200, seed: 5 }).dk.scaledScoreVariance[3];
+    await tab.until((w) => document.querySelector('[data-part="scaling"] .sample-state').dataset.sampleState === 'full'
+      && Number(document.querySelector('[data-stats="heads-sweep"] [data-stat="dkvar"]').dataset.value) === w, want);
+    assert.ok(await tab.evaluate(answered) > before, 'a background engine answered');
     assert.deepEqual(await tab.errors(), []);
     await tab.close();
   });

@@ -1,12 +1,14 @@
 // Progressive refinement for the Monte Carlo parts of the lessons. While the learner drags a slider or types, a part
 // draws a preview from a small number of samples, sized from what the engine's calls have cost so far to fit in a few
 // milliseconds; once the value settles (the slider is released, or no input arrives for SETTLE_MS) the part computes
-// again with its full sample count and redraws. The full computation runs in timer tasks, one engine call per task,
-// so input that arrives in between is handled first and postpones the rest; a new value replaces the pending work.
+// again with its full sample count and redraws. The full computation runs in background engines (web/engine-pool.js)
+// when the browser allows them, else in timer tasks, one engine call per task, so input that arrives in between is
+// handled first and postpones the rest; a new value replaces the pending work, and a result it no longer wants is dropped.
 // Each part says which of the two it is showing (sampleLabel). No numbers are made here: everything drawn is what
 // the engine returned for the sample count printed beside it.
 import { el } from '../dom.js';
 import { REDRAWN_EVENT } from '../section-context.js';
+import { runOff } from '../engine-pool.js';
 
 /** Quiet time after the last input event before the full computation starts. */
 export const SETTLE_MS = 150;
@@ -101,7 +103,7 @@ function untilSettled() {
 
 /* ---- the queue of full computations: one job per part, run one step per timer task ---- */
 
-const jobs = new Map(); // owner (any object) -> { node, root, steps, next }
+const jobs = new Map(); // owner (any object) -> { node, root, steps, next, waiting }
 let timer = 0;
 
 function rootOf(node) {
@@ -120,6 +122,27 @@ function kick(delay = 0) {
   timer = jobs.size ? setTimeout(tick, delay) : 0;
 }
 
+/** After a step of `job` (ok: it did its work): the job moves on, or ends and says so. */
+function stepDone(owner, job, ok, started) {
+  job.next += 1;
+  if (!ok || job.next >= job.steps.length) {
+    if (jobs.get(owner) === job) jobs.delete(owner);
+    markRoots();
+    if (ok) job.node.dispatchEvent(new CustomEvent(REDRAWN_EVENT, { bubbles: true, detail: { started } }));
+  }
+}
+
+const attemptStep = (fn) => {
+  try {
+    return fn() !== false;
+  } catch (error) {
+    setTimeout(() => { throw error; }); // reported, but the queue goes on
+    return false;
+  }
+};
+
+// Each tick starts the next step of every job not already waiting for a background engine (web/engine-pool.js), in
+// the order the jobs came; a step that runs on the page ends the tick, so input between two of them is seen first.
 function tick() {
   timer = 0;
   if (!jobs.size) return;
@@ -128,36 +151,49 @@ function tick() {
     kick(wait);
     return;
   }
-  const [owner, job] = jobs.entries().next().value;
-  const started = performance.now();
-  let ok = false;
-  try {
-    ok = job.steps[job.next]() !== false;
-  } catch (error) {
-    ok = false;
-    setTimeout(() => { throw error; }); // reported, but the queue goes on
+  for (const [owner, job] of jobs) {
+    if (job.waiting) continue;
+    const step = job.steps[job.next];
+    const started = performance.now();
+    if (typeof step === 'function') {
+      stepDone(owner, job, attemptStep(step), started);
+      kick(0);
+      return;
+    }
+    job.waiting = true;
+    runOff(step.engine, step.name, step.options, () => jobs.get(owner) === job).then((answer) => {
+      job.waiting = false;
+      if (jobs.get(owner) !== job) return; // replaced while it ran: the part has moved on
+      stepDone(owner, job, attemptStep(() => step.use(answer)), started);
+      kick(0);
+    });
   }
-  job.next += 1;
-  if (!ok || job.next >= job.steps.length) {
-    if (jobs.get(owner) === job) jobs.delete(owner);
-    markRoots();
-    if (ok) job.node.dispatchEvent(new CustomEvent(REDRAWN_EVENT, { bubbles: true, detail: { started } }));
-  }
-  kick(0);
 }
 
 /**
- * Replaces the pending full computation of `owner` (a part) with `steps`: functions run one per task once the
- * learner has settled; a step returning false (it failed and said so) ends the job. After the last step the part
- * node dispatches REDRAWN_EVENT. With no steps, only cancels.
+ * Replaces the pending full computation of `owner` (a part) with `steps`, run once the learner has settled; a step
+ * that returns false (it failed and said so) ends the job. A step is a function run on the page in a task of its own,
+ * or an engine call made with offStep(), which runs in a background engine when there is one. After the last step
+ * the part node dispatches REDRAWN_EVENT. With no steps, only cancels.
  */
 export function refineLater(owner, node, steps) {
   installActivity();
   jobs.delete(owner);
-  if (steps && steps.length) jobs.set(owner, { node, root: rootOf(node), steps, next: 0 });
+  if (steps && steps.length) jobs.set(owner, { node, root: rootOf(node), steps, next: 0, waiting: false });
   markRoots();
   kick(0);
 }
+
+/**
+ * A step of refineLater: `engine[name](options)`, off the page's thread when a background engine is ready, then
+ * `use(get, ms)` on the page, where get() returns the result or throws the engine's Error (so a part's own attempt()
+ * shows it as it shows a failed call on the page) and ms is what the call took. Returning false from use ends the job.
+ */
+export const offStep = (engine, name, options, use) => ({ engine, name, options,
+  use: (answer) => use(() => {
+    if (answer.error) throw answer.error;
+    return answer.value;
+  }, answer.ms) });
 
 /* ---- results computed in pieces ---- */
 

@@ -6,7 +6,7 @@ import { createNotices } from '../../notices.js';
 import { deeper } from '../../lesson-kit.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, timed, refineLater, sampleLabel } from '../progressive.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { HEADS, SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS, dmodel, divides } from './common.js';
 import { sweepCharts, plusMinus, rawPlusMinus } from './sweep.js';
 import { flatterQuestion } from './question.js';
@@ -33,9 +33,10 @@ export function scalingPart(engine, store, number) {
   const redraw = watcher(store, ['hdmodel', 'hseed', 'hscale', 'hheads']); // the numbers at H and the chosen scaling
   // The work of one sample: its tokens, W_q and W_k, both projections, and every H's scores under three scalings.
   const workPerSample = (dModel, hs) => 2 * dModel * dModel * (SWEEP_TOKENS + 1) + hs.length * 3 * SWEEP_TOKENS * SWEEP_TOKENS * dModel;
-  const measure = (state, hs, samples) => attempt(part, notices, 'The engine could not run the sweep over H',
-    () => timed('multiHeadSweep', samples * workPerSample(state.hdmodel, hs),
-      () => engine.multiHeadSweep({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples, seed: state.hseed })));
+  const options = (state, hs, samples) => ({ dModel: state.hdmodel, heads: hs, tokens: SWEEP_TOKENS, samples, seed: state.hseed });
+  // call: the engine call itself, or (a full run in a background engine) what it answered.
+  const measure = (state, hs, samples, call = () => engine.multiHeadSweep(options(state, hs, samples))) => attempt(part, notices,
+    'The engine could not run the sweep over H', () => timed('multiHeadSweep', samples * workPerSample(state.hdmodel, hs), call));
 
   return {
     node: part.node,
@@ -48,14 +49,14 @@ export function scalingPart(engine, store, number) {
         const plan = sampleCount('multiHeadSweep', workPerSample(state.hdmodel, hs), SWEEP_SAMPLES);
         const next = measure(state, hs, plan.samples);
         // The samples are nested: the preview's are the first of the full run's.
-        refineLater(part, part.node, next && plan.preview ? [() => {
-          const full = measure(state, hs, SWEEP_SAMPLES);
+        refineLater(part, part.node, next && plan.preview ? [offStep(engine, 'multiHeadSweep', options(state, hs, SWEEP_SAMPLES), (get) => {
+          const full = measure(state, hs, SWEEP_SAMPLES, get);
           if (full) {
             sweep = full;
             paint(shown.r, shown.state, true);
           }
           return Boolean(full);
-        }] : null);
+        })] : null);
         if (next) sweep = next;
         else fresh = false; // the last sweep stays on screen, dimmed
       }

@@ -8,7 +8,7 @@ import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, timed, refineLater, sampleLabel } from '../progressive.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { NEAR_ZERO, share, noticeBox } from './common.js';
 import { sparseQuestion } from './question.js';
 
@@ -38,11 +38,14 @@ export function distributionPart(engine, store, number) {
   const changed = watcher(store, ['gdk', 'gn', 'gseed', 'gtrials']);
 
   const dotRows = (state) => Math.max(1, Math.min(state.gtrials, Math.floor(DOT_UNITS / (state.gdk * (state.gn + 1)))));
-  const measure = (state, model, trials) => attempt(part, notices, 'The engine could not measure these rows', () => (model === 'dot'
-    ? timed('gradientDot', trials * state.gdk * (state.gn + 1),
-      () => engine.gradientDistribution({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, model: 'dot', bins: BINS }))
-    : timed('gradientSweep', 2 * trials * state.gn,
-      () => engine.gradientDistribution({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, bins: BINS }))));
+  const options = (state, model, trials) => ({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, ...(model === 'dot' ? { model } : {}), bins: BINS });
+  // call: the engine call itself, or (a full count in a background engine) what it answered.
+  const measure = (state, model, trials, call = () => engine.gradientDistribution(options(state, model, trials))) => attempt(part, notices,
+    'The engine could not measure these rows', () => (model === 'dot'
+      ? timed('gradientDot', trials * state.gdk * (state.gn + 1), call)
+      : timed('gradientSweep', 2 * trials * state.gn, call)));
+  const fullStep = (state, model, trials, use) => offStep(engine, 'gradientDistribution', options(state, model, trials),
+    (get) => use(measure(state, model, trials, get)));
 
   return {
     node: part.node,
@@ -56,8 +59,8 @@ export function distributionPart(engine, store, number) {
       const nowN = measure(state, 'normal', pN.samples);
       const nowD = nowN && measure(state, 'dot', pD.samples);
       const steps = [];
-      if (nowN && pN.preview) steps.push(() => Boolean(redraw(state, measure(state, 'normal', state.gtrials), null)));
-      if (nowD && pD.preview) steps.push(() => Boolean(redraw(state, null, measure(state, 'dot', fullDot))));
+      if (nowN && pN.preview) steps.push(fullStep(state, 'normal', state.gtrials, (r) => Boolean(r && redraw(state, r, null))));
+      if (nowD && pD.preview) steps.push(fullStep(state, 'dot', fullDot, (r) => Boolean(r && redraw(state, null, r))));
       refineLater(part, part.node, steps);
       if (nowN && nowD) redraw(state, nowN, nowD);
     },

@@ -8,7 +8,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, estimateMs, timed, refineLater, joinPieces, pieces, sampleLabel } from '../progressive.js';
+import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../progressive.js';
 import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, percent, share, noticeBox } from './common.js';
 
 // A full sweep estimated above this many milliseconds is computed a few d_k at a time, one engine call per task (the
@@ -32,12 +32,15 @@ export function sweepPart(engine, store, number) {
 
   const perTrial = (state) => 2 * SWEEP_DKS.length * state.gn; // the engine's own work measure for the normal model
   /** The sweep over `dKs` with `count` rows per d_k, and the milliseconds it took; null (and a notice) on failure. */
+  const options = (state, dKs, count) => ({ dKs, n: state.gn, trials: count, seed: state.gseed });
   const measure = (state, dKs, count) => attempt(part, notices, 'The engine rejected these settings', () => {
     const t0 = performance.now(); // timing only
     const g = timed('gradientSweep', (count * perTrial(state) * dKs.length) / SWEEP_DKS.length,
-      () => engine.gradientSweep({ dKs, n: state.gn, trials: count, seed: state.gseed }));
+      () => engine.gradientSweep(options(state, dKs, count)));
     return { g, elapsed: performance.now() - t0 };
   });
+  /** A piece of the full sweep in a background engine (when there is one): its result, and the time the engine took. */
+  const measured = (get, ms) => attempt(part, notices, 'The engine rejected these settings', () => ({ g: get(), elapsed: ms }));
 
   return {
     node: part.node,
@@ -54,14 +57,14 @@ export function sweepPart(engine, store, number) {
         const groups = pieces(SWEEP_DKS, size);
         const done = [];
         for (const dKs of groups) {
-          steps.push(() => {
-            const piece = measure(state, dKs, state.gtrials);
+          steps.push(offStep(engine, 'gradientSweep', options(state, dKs, state.gtrials), (get, ms) => {
+            const piece = measured(get, ms);
             if (piece) done.push(piece);
             if (piece && done.length === groups.length) {
               draw(state, joinPieces(done.map((d) => d.g), 'dKs'), done.reduce((t, d) => t + d.elapsed, 0));
             }
             return Boolean(piece);
-          });
+          }));
         }
       }
       refineLater(part, part.node, steps);

@@ -158,8 +158,9 @@ export function breakPart(engine, store, number) {
       const key = JSON.stringify([p.kind, p.options, p.full]);
       if (key === last) return;
       last = key;
-      measureProgressively(part, p, (samples) => attempt(part, notices, 'The engine rejected these settings',
-        () => timed(p.kind, samples * p.perSample, () => engine[p.kind]({ ...p.options, samples }))), (r) => draw(state, p, r));
+      const options = (samples) => ({ ...p.options, samples });
+      measureProgressively(part, { ...p, engine, options }, (samples, call = () => engine[p.kind](options(samples))) => attempt(part, notices,
+        'The engine rejected these settings', () => timed(p.kind, samples * p.perSample, call)), (r) => draw(state, p, r));
     },
   };
 

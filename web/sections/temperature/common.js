@@ -4,7 +4,7 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { precise, short } from '../../format.js';
-import { sampleCount, refineLater } from '../progressive.js';
+import { sampleCount, refineLater, offStep } from '../progressive.js';
 
 export const beta = () => el('var', {}, 'β');
 export const sub = (base, s) => [el('var', {}, base), el('sub', {}, s)];
@@ -47,15 +47,17 @@ export const workPerSample = (state) => workOf(assumptionOptions(state));
 
 /**
  * One Monte Carlo part's update: `measure(samples)` now (a preview count when the full count is estimated to be slow,
- * see progressive.js) and drawn, then, once the learner has settled, the full count drawn over it.
+ * see progressive.js) and drawn, then, once the learner has settled, the full count drawn over it. The full count is
+ * engine[kind](options(full)), run in a background engine when there is one; measure(full, call) then takes call()
+ * (the answer, or the engine's Error thrown) in place of its own engine call.
  */
-export function measureProgressively(part, { kind, perSample, full }, measure, draw) {
+export function measureProgressively(part, { engine, kind, options, perSample, full }, measure, draw) {
   const first = sampleCount(kind, perSample, full);
   const r = measure(first.samples);
-  refineLater(part, part.node, r && first.preview ? [() => {
-    const all = measure(full);
+  refineLater(part, part.node, r && first.preview ? [offStep(engine, kind, options(full), (get) => {
+    const all = measure(full, get);
     if (all) draw(all);
     return Boolean(all);
-  }] : null);
+  })] : null);
   if (r) draw(r);
 }

@@ -43,15 +43,17 @@ export function derivationPart(engine, store, number) {
   const changed = watcher(store, ['tdk', 'tsamples', 'tseed', 'tdmean', 'tdsd', 'tdcorr']);
 
   // The engine's draws are nested (more samples keep the first ones), so a preview is the start of the full run.
-  const measure = (state, samples) => attempt(part, notices, 'The engine rejected these settings', () => timed('derivation', samples * state.tdk,
-    () => engine.derivation(derivationOptions(state, samples))));
+  // call: the engine call itself, or (the full count in a background engine) what it answered.
+  const measure = (state, samples, call = () => engine.derivation(derivationOptions(state, samples))) => attempt(part, notices,
+    'The engine rejected these settings', () => timed('derivation', samples * state.tdk, call));
 
   return {
     node: part.node,
     render(state) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      measureProgressively(part, { kind: 'derivation', perSample: state.tdk, full: state.tsamples }, (samples) => measure(state, samples), (r) => draw(state, r));
+      measureProgressively(part, { engine, kind: 'derivation', options: (samples) => derivationOptions(state, samples), perSample: state.tdk, full: state.tsamples },
+        (samples, call) => measure(state, samples, call), (r) => draw(state, r));
     },
   };
 

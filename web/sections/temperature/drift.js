@@ -11,7 +11,7 @@ import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, estimateMs, timed, refineLater, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
+import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
 import { pm, noticeBox, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample } from './common.js';
 
 // Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
@@ -82,8 +82,12 @@ export function driftPart(engine, store, number) {
   let grid = null; // { draws, samples, complete, result }: the grid the chart shows and the X · W settings it was drawn for
   let done = null; // { draws, results }: pieces of the full grid computed so far (a new f does not throw them away)
   const drawsOf = (state) => ASSUMPTION_KEYS.map((k) => store.type(k).format(state[k])).join('&');
-  const measure = (state, drifts, samples) => attempt(part, notices, 'The engine rejected these settings', () => timed('weightDrift',
-    samples * factors(drifts) * workPerSample(state), () => engine.weightDrift({ ...assumptionOptions(state, samples), drifts })));
+  const options = (state, drifts, samples) => ({ ...assumptionOptions(state, samples), drifts });
+  // call: the engine call itself, or (a full count in a background engine) what it answered.
+  const measure = (state, drifts, samples, call = () => engine.weightDrift(options(state, drifts, samples))) => attempt(part, notices,
+    'The engine rejected these settings', () => timed('weightDrift', samples * factors(drifts) * workPerSample(state), call));
+  const fullStep = (state, drifts, use) => offStep(engine, 'weightDrift', options(state, drifts, ASSUMPTION_SAMPLES),
+    (get) => use(measure(state, drifts, ASSUMPTION_SAMPLES, get)));
 
   return {
     node: part.node,
@@ -129,23 +133,22 @@ export function driftPart(engine, store, number) {
         const gridPieces = pieces(DRIFT_GRID, done.size);
         gridPieces.forEach((drifts, i) => {
           if (done.results[i]) return;
-          steps.push(() => {
-            const r = measure(state, drifts, ASSUMPTION_SAMPLES);
+          steps.push(fullStep(state, drifts, (r) => {
             if (!r) return false;
             done.results[i] = r;
             if (gridPieces.every((_, k) => done.results[k])) {
               grid = { draws, samples: ASSUMPTION_SAMPLES, complete: true, result: joinPieces(done.results, 'drifts') };
             }
             return true;
-          });
+          }));
         });
       }
       if (steps.length || chosenSamples < ASSUMPTION_SAMPLES) {
-        steps.push(() => {
-          const last = chosenSamples < ASSUMPTION_SAMPLES ? measure(state, [state.tdrift], ASSUMPTION_SAMPLES) : chosen;
+        const finish = (last) => {
           if (last && grid.complete) draw(state, joinPieces([grid.result, last], 'drifts'), { samples: ASSUMPTION_SAMPLES, grid });
           return Boolean(last && grid.complete);
-        });
+        };
+        steps.push(chosenSamples < ASSUMPTION_SAMPLES ? fullStep(state, [state.tdrift], finish) : () => finish(chosen));
       }
       refineLater(part, part.node, steps);
     },

@@ -41,16 +41,17 @@ export function assumptionsPart(engine, store, number) {
   const changed = watcher(store, ASSUMPTION_KEYS);
 
   // Sample 0 is the same whatever the count, so the heatmaps of the first draw do not change when the preview is refined.
-  const measure = (state, samples) => attempt(part, notices, 'The engine rejected these settings', () => timed('assumptionCheck',
-    samples * workPerSample(state), () => engine.assumptionCheck(assumptionOptions(state, samples))));
+  // call: the engine call itself, or (the full count in a background engine) what it answered.
+  const measure = (state, samples, call = () => engine.assumptionCheck(assumptionOptions(state, samples))) => attempt(part, notices,
+    'The engine rejected these settings', () => timed('assumptionCheck', samples * workPerSample(state), call));
 
   return {
     node: part.node,
     render(state) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      measureProgressively(part, { kind: 'assumptionCheck', perSample: workPerSample(state), full: ASSUMPTION_SAMPLES },
-        (samples) => measure(state, samples), (r) => draw(state, r));
+      measureProgressively(part, { engine, kind: 'assumptionCheck', options: (samples) => assumptionOptions(state, samples), perSample: workPerSample(state),
+        full: ASSUMPTION_SAMPLES }, (samples, call) => measure(state, samples, call), (r) => draw(state, r));
     },
   };
 
