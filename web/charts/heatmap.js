@@ -92,19 +92,20 @@ export function heatmap(spec) {
   // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them.
   const cellsLayer = svg.append('g').attr('class', 'cells');
   const drawCells = () => {
+    // A cell's place never changes (a redraw in place keeps the shape), so it is written only when the cell is made.
     const g = cellsLayer.selectAll('g.cell').data(now.cells).join((enter) => {
-      const made = enter.append('g');
+      const made = enter.append('g')
+        .attr('data-row', (d) => d.i)
+        .attr('data-col', (d) => d.j)
+        .attr('transform', (d) => `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
       made.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2);
       made.append('title');
       if (showValues) made.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
       return made;
     })
       .attr('class', (d) => (d.masked ? 'cell masked' : 'cell'))
-      .attr('data-row', (d) => d.i)
-      .attr('data-col', (d) => d.j)
       .attr('data-value', (d) => String(valueOf(d)))
-      .attr('data-masked', (d) => (d.masked ? '1' : null))
-      .attr('transform', (d) => `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
+      .attr('data-masked', (d) => (d.masked ? '1' : null));
     g.select('rect').attr('fill', fillOf);
     g.select('title').text((d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
     if (showValues) {

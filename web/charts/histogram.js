@@ -46,17 +46,18 @@ export function histogram(spec) {
     const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
     g.append('g').attr('class', 'grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
     for (const layer of layers) {
+      // The paint is the same for every bin of a layer: set once on its group, which the bins inherit.
       g.append('g').attr('class', 'bins').attr('data-series', layer.id).attr('data-count', layer.bins.length)
+        .attr('fill', layer.color)
+        .attr('fill-opacity', layers.length > 1 ? 0.7 : 1)
+        .attr('stroke', '#1b1f24')
+        .attr('stroke-width', 0.6)
         .selectAll('rect').data(layer.bins).join('rect')
         .attr('data-count', (b) => b.count)
         .attr('x', (b) => x(b.x0) + 0.5)
         .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
         .attr('y', (b) => y(b.count))
-        .attr('height', (b) => y(0) - y(b.count))
-        .attr('fill', layer.color)
-        .attr('fill-opacity', layers.length > 1 ? 0.7 : 1)
-        .attr('stroke', '#1b1f24')
-        .attr('stroke-width', 0.6);
+        .attr('height', (b) => y(0) - y(b.count));
     }
     if (spec.marker && Number.isFinite(spec.marker.value)) {
       const mx = x(spec.marker.value);
