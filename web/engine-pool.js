@@ -11,7 +11,7 @@ export const ENGINE_WORKER = 'asl-engine';
 const START_TIMEOUT_MS = 20000;
 
 const workers = []; // { worker, busy: call | null } once ready
-const queue = []; // calls waiting for a free worker: { name, options, wanted, resolve }
+const queue = []; // calls waiting for a free worker: { engine, name, options, wanted, resolve }
 let state = 'off'; // 'off' → 'starting' → 'on' | 'refused'
 let nextId = 1;
 let answered = 0; // calls answered by a background engine
@@ -87,21 +87,25 @@ export function startPool(size = 2, url = workerUrl()) {
 
 /**
  * engine[name](options), answered as a Promise of { value, ms } (the result and the call's milliseconds) or { error }
- * (an Error the engine threw). `wanted()` is
- * asked before a queued call starts: a call nobody wants any more (its part has moved on) is dropped unanswered.
- * Without a ready worker the call runs on `engine` in a timer task of its own.
+ * (an Error the engine threw). `wanted()` is asked before a queued call starts: a call nobody wants any more (its
+ * part has moved on) is dropped unanswered. Without a ready worker the call runs on `engine` in a timer task of its own.
  */
 export function runOff(engine, name, options, wanted = () => true) {
   return new Promise((resolve) => {
-    if (!workers.length) {
-      setTimeout(() => {
-        if (wanted()) resolve(onPage(engine, name, options));
-      }, 0);
-      return;
+    const call = { engine, name, options, wanted, resolve };
+    if (workers.length) {
+      queue.push(call);
+      next();
+    } else {
+      runOnPage(call);
     }
-    queue.push({ name, options, wanted, resolve });
-    next();
   });
+}
+
+function runOnPage({ engine, name, options, wanted, resolve }) {
+  setTimeout(() => {
+    if (wanted()) resolve(onPage(engine, name, options));
+  }, 0);
 }
 
 function onPage(engine, name, options) {
@@ -145,7 +149,10 @@ function retire(slot, why) {
   slot.worker.terminate();
   workers.splice(workers.indexOf(slot), 1);
   if (slot.busy) slot.busy.resolve({ error: new Error(why) });
-  if (!workers.length) state = 'refused';
+  if (!workers.length) {
+    state = 'refused';
+    for (const call of queue.splice(0)) runOnPage(call); // the last one gone: what waited for it runs on the page
+  }
   changed();
   next();
 }

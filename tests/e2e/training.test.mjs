@@ -236,6 +236,36 @@ test('the dynamic-β question: the engine\'s cap for a unit-spread row of L keys
   noErrors(log, 'dynamic question');
 });
 
+test('6.2 measures the drift of random weights with the engine: a preview at L = 64, then its full 200 draws', async () => {
+  const { page, log } = await load('#lesson=training');
+  const drift = (L) => session.engine.weightDrift({ dX: 64, dK: L, tokens: L, samples: 200, seed: 1, drifts: [1, 2] });
+  const shown = () => page.evaluate(() => {
+    const label = document.querySelector('#lesson-training [data-part="weights"] .sample-state');
+    const value = (key) => Number(document.querySelector(`#lesson-training [data-stats="weights"] [data-stat="${key}"]`).dataset.value);
+    return { state: label.dataset.sampleState, samples: Number(label.dataset.samples), text: label.textContent,
+      numbers: ['variance1', 'variance', 'restoring1', 'restoring'].map(value) };
+  });
+  const full = (L) => {
+    const d = drift(L);
+    return { state: 'full', samples: 200, text: '200 draws', numbers: [d.measured[0], d.measured[1], d.restoringBeta[0], d.restoringBeta[1]] };
+  };
+  await until(page, () => document.querySelector('#lesson-training [data-part="weights"] .sample-state')?.dataset.sampleState === 'full');
+  assert.deepEqual(await shown(), full(20));
+  // L = 64: the full count is slow, so the part draws a preview (and says so) before the full count replaces it.
+  const seen = [];
+  await page.exposeFunction('sawLabel', (text) => seen.push(text));
+  await page.evaluate(() => new MutationObserver(() => window.sawLabel(document.querySelector('#lesson-training [data-part="weights"] .sample-state').textContent))
+    .observe(document.querySelector('#lesson-training [data-part="weights"] .sample-state'), { childList: true, characterData: true, subtree: true }));
+  await page.fill('#lesson-training input[data-key="rlen"]', '64');
+  await page.dispatchEvent('#lesson-training input[data-key="rlen"]', 'input');
+  await until(page, (want) => JSON.stringify(['variance1', 'variance', 'restoring1', 'restoring']
+    .map((key) => Number(document.querySelector(`#lesson-training [data-stats="weights"] [data-stat="${key}"]`).dataset.value))) === want
+    && document.querySelector('#lesson-training [data-part="weights"] .sample-state').dataset.sampleState === 'full', JSON.stringify(full(64).numbers));
+  assert.deepEqual(await shown(), full(64));
+  assert.ok(seen.some((t) => /^preview: \d+ draws · 200 when the value settles$/.test(t)), `labels seen: ${JSON.stringify(seen)}`);
+  noErrors(log, '6.2 drift');
+});
+
 test('the learning rate of a learned β reaches the trainer: the engine\'s reach in 6.3, and a run that ends where Node\'s does', async () => {
   const { page, log } = await load('#lesson=training');
   const control = '#lesson-training [data-part="learned"] input[data-key="rbetalr"]';

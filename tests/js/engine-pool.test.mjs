@@ -107,3 +107,24 @@ test('an engine error from a worker reaches the part; a trap retires that worker
   await pause();
   assert.deepEqual(seen.slice(2), [23]);
 });
+
+test('when the last worker is retired, the calls waiting for it run on the page', async () => {
+  const [, w2] = FakeWorker.made;
+  const seen = [];
+  const ask = (seed) => refineLater(`q${seed}`, node, [offStep(pageEngine, 'multiHeadSweep', { seed }, (get) => {
+    try {
+      seen.push(get());
+    } catch (error) {
+      seen.push(error.message);
+    }
+  })]);
+  ask(31);
+  ask(32); // waits: the one worker left is busy with 31
+  await pause();
+  assert.deepEqual(w2.posted.map((p) => p.options.seed), [31]);
+  w2.answer(() => ({ error: 'RuntimeError: unreachable', fatal: true }));
+  await pause();
+  assert.equal(poolSize(), 0);
+  assert.equal(poolState(), 'refused');
+  assert.deepEqual(seen, ['RuntimeError: unreachable', { seed: 32, on: 'page' }]);
+});

@@ -101,7 +101,7 @@ function untilSettled() {
   return Math.max(0, activity.lastInput + SETTLE_MS - t);
 }
 
-/* ---- the queue of full computations: one job per part, run one step per timer task ---- */
+/* ---- the queue of full computations: one job per part, its steps one after another ---- */
 
 const jobs = new Map(); // owner (any object) -> { node, root, steps, next, waiting }
 let timer = 0;
@@ -154,8 +154,8 @@ function tick() {
   for (const [owner, job] of jobs) {
     if (job.waiting) continue;
     const step = job.steps[job.next];
-    const started = performance.now();
     if (typeof step === 'function') {
+      const started = performance.now();
       stepDone(owner, job, attemptStep(step), started);
       kick(0);
       return;
@@ -164,7 +164,8 @@ function tick() {
     runOff(step.engine, step.name, step.options, () => jobs.get(owner) === job).then((answer) => {
       job.waiting = false;
       if (jobs.get(owner) !== job) return; // replaced while it ran: the part has moved on
-      stepDone(owner, job, attemptStep(() => step.use(answer)), started);
+      const drawn = performance.now(); // the page's own work starts here (the registry stamps its length)
+      stepDone(owner, job, attemptStep(() => step.use(answer)), drawn);
       kick(0);
     });
   }
@@ -245,10 +246,11 @@ export const pieces = (list, size) => Array.from({ length: Math.ceil(list.length
  * The line a part shows beside its Monte Carlo numbers: "150 samples", or while a preview is on screen
  * "preview: 4 samples · 150 when the value settles" (its standard errors, printed with the numbers, are larger).
  * set({ samples, full, unit, preview, note, then }): `preview` defaults to samples < full; `note` is added after the
- * count ("at 5 of the 13 factors"), `then` names what follows (default the full count).
+ * count ("at 5 of the 13 factors"), `then` names what follows (default the full count). { inline: true } makes it a
+ * <span> for a sentence.
  */
-export function sampleLabel() {
-  const node = el('p', { className: 'sample-state', dataset: { sampleState: 'full' } });
+export function sampleLabel({ inline = false } = {}) {
+  const node = el(inline ? 'span' : 'p', { className: 'sample-state', dataset: { sampleState: 'full' } });
   return {
     node,
     set({ samples, full, unit = 'samples', preview = samples < full, note = '', then = String(full) }) {

@@ -7,17 +7,17 @@ import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, fill, attempt, watcher } from '../parts.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { workOf } from '../temperature/common.js';
 import { reference, pm, sig, inlineStat, W } from './helpers.js';
 
 const DRIFT_SAMPLES = 200;
 
-/** The engine's numbers for the settings: the drift of random weights and the cap of a unit-spread row of L keys. */
-function measure(engine, state) {
-  const dK = Math.max(1, Math.round(state.rlen / state.rheads));
-  const drift = engine.weightDrift({ dX: 64, dK, tokens: Math.min(state.rlen, 64), samples: DRIFT_SAMPLES, seed: 1, drifts: [1, 2] }); // ×2: exact in float32
-  const cap = engine.peakWeightCap({ n: state.rlen, sd: 1 });
-  return { drift, cap };
-}
+/** The options of weightDrift for the settings: random weights of one head of a sequence of L tokens. */
+export const driftOptions = (state, samples = DRIFT_SAMPLES) => ({ dX: 64, dK: Math.max(1, Math.round(state.rlen / state.rheads)),
+  tokens: Math.min(state.rlen, 64), samples, seed: 1, drifts: [1, 2] }); // ×2: exact in float32
+/** The work of one sample at both factors, as Lesson 4's drift part counts it for the same engine call. */
+const driftWork = (options) => options.drifts.length * workOf(options);
 
 /** What the dynamic runs of the reference file reached, beside 1/√d_k in the same model. */
 function dynamicRuns() {
@@ -74,31 +74,46 @@ export function weightsPart(context, number) {
   part.figures.append(ask.node);
   const changed = watcher(store, ['rlen', 'rheads']);
   const toDrift = driftLink(store);
+  const label = sampleLabel({ inline: true });
+  // call: the engine call itself, or (the full count in a background engine) what it answered.
+  const measure = (state, samples, call = () => engine.weightDrift(driftOptions(state, samples))) => attempt(part, notices,
+    'The engine rejected these settings', () => timed('weightDrift', samples * driftWork(driftOptions(state)), call));
 
   return {
     node: part.node,
     render(state) {
       ask.render(state);
       if (!changed(state)) return;
-      const m = attempt(part, notices, 'The engine rejected these settings', () => measure(engine, state));
-      if (!m) return;
-      const { drift, cap } = m;
-      const runs = dynamicRuns();
-      const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
-      fill(first,
-        'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
-        ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
-        inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
-        inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
-        '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
-        ...(toDrift ? [' ', toDrift] : []));
-      fill(second,
-        'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
-        'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
-        runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
-          + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
-          + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ, sharpened by its weights, `
-          + `${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')}.` : '');
+      // At L = 64 the full count takes a long task of its own (about 140 ms in Chromium): a preview first, as in Lesson 4.
+      const plan = sampleCount('weightDrift', driftWork(driftOptions(state)), DRIFT_SAMPLES);
+      const cap = attempt(part, notices, 'The engine rejected these settings', () => engine.peakWeightCap({ n: state.rlen, sd: 1 }));
+      const drift = cap && measure(state, plan.samples);
+      refineLater(part, part.node, drift && plan.preview ? [offStep(engine, 'weightDrift', driftOptions(state), (get) => {
+        const full = measure(state, DRIFT_SAMPLES, get);
+        if (full) draw(state, full, cap, DRIFT_SAMPLES);
+        return Boolean(full);
+      })] : null);
+      if (drift) draw(state, drift, cap, plan.samples);
     },
   };
+
+  function draw(state, drift, cap, samples) {
+    label.set({ samples, full: DRIFT_SAMPLES, unit: 'draws' });
+    const runs = dynamicRuns();
+    const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
+    fill(first,
+      'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
+      ', ', label.node, ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
+      inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
+      inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
+      '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
+      ...(toDrift ? [' ', toDrift] : []));
+    fill(second,
+      'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
+      'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
+      runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
+        + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
+        + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ, sharpened by its weights, `
+        + `${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')}.` : '');
+  }
 }
