@@ -52,8 +52,8 @@ export function mountFrame(doc, lessons) {
       line.dataset.pool = state;
       line.dataset.workers = String(size);
       line.dataset.answered = String(answered);
-      const text = size > 0 ? `Full Monte Carlo samples in ${size} background engine${size === 1 ? '' : 's'}.`
-        : state === 'refused' ? 'Full Monte Carlo samples on this page’s thread (the browser started no background engine).' : '';
+      const text = size > 0 ? `The Monte Carlo parts compute their full sample counts in ${size} background engine${size === 1 ? '' : 's'}.`
+        : state === 'refused' ? 'The Monte Carlo parts compute their full sample counts on this page (the browser started no background engine).' : '';
       if (line.textContent !== text) line.textContent = text; // the count changes after every call; the words seldom
     },
     fail(error) {
