@@ -1,7 +1,8 @@
 // The queue of full computations (web/sections/progressive.js) with the background engines of web/engine-pool.js,
 // driven by stand-in workers whose answers the test releases one at a time: a part that moved on never draws what
-// it asked for before, a call nobody wants any more is never sent, a worker's error reaches the part, and a trap
-// retires the worker. The real workers (app.js in a browser) are tested in tests/e2e/engine-pool.test.mjs.
+// it asked for before, a call nobody wants any more is never sent, a worker's error reaches the part, a trap retires
+// the worker, and without workers an input between two calls on the page holds the second back. The real workers
+// (app.js in a browser) are tested in tests/e2e/engine-pool.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -127,4 +128,23 @@ test('when the last worker is retired, the calls waiting for it run on the page'
   assert.equal(poolSize(), 0);
   assert.equal(poolState(), 'refused');
   assert.deepEqual(seen, ['RuntimeError: unreachable', { seed: 32, on: 'page' }]);
+});
+
+test('with no background engine, input between two calls on the page holds the second back until the learner settles', async () => {
+  assert.equal(poolSize(), 0, 'the workers are gone (the test before)');
+  const handlers = {}; // the listeners progressive.js puts on the window, to play the learner's input
+  globalThis.window = { addEventListener: (type, fn) => { handlers[type] = fn; } };
+  const calls = [];
+  const engine = { multiHeadSweep: (o) => {
+    calls.push([o.seed, performance.now()]);
+    if (o.seed === 51) handlers.input(); // the learner moves a slider while the first full count runs
+    return { seed: o.seed };
+  } };
+  refineLater('r1', node, [offStep(engine, 'multiHeadSweep', { seed: 51 }, () => true)]);
+  refineLater('r2', node, [offStep(engine, 'multiHeadSweep', { seed: 52 }, () => true)]);
+  const deadline = performance.now() + 3000;
+  while (calls.length < 2 && performance.now() < deadline) await pause();
+  assert.deepEqual(calls.map(([seed]) => seed), [51, 52]);
+  assert.ok(calls[1][1] - calls[0][1] >= 140, `the second call waited ${calls[1][1] - calls[0][1]} ms for the input to settle (150 ms)`);
+  delete globalThis.window;
 });

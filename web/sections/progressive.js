@@ -8,7 +8,7 @@
 // the engine returned for the sample count printed beside it.
 import { el } from '../dom.js';
 import { REDRAWN_EVENT } from '../section-context.js';
-import { runOff } from '../engine-pool.js';
+import { runOff, poolSize } from '../engine-pool.js';
 
 /** Quiet time after the last input event before the full computation starts. */
 export const SETTLE_MS = 150;
@@ -142,7 +142,8 @@ const attemptStep = (fn) => {
 };
 
 // Each tick starts the next step of every job not already waiting for a background engine (web/engine-pool.js), in
-// the order the jobs came; a step that runs on the page ends the tick, so input between two of them is seen first.
+// the order the jobs came; a step that runs on the page (a function, or an engine call with no background engine)
+// ends the tick, so input between two of them is seen first.
 function tick() {
   timer = 0;
   if (!jobs.size) return;
@@ -168,6 +169,9 @@ function tick() {
       stepDone(owner, job, attemptStep(() => step.use(answer)), drawn);
       kick(0);
     });
+    // With no background engine the call runs on the page, in a task of its own: it ends the tick as a function
+    // step does, so the next one starts only after a new check that the learner is still settled.
+    if (!poolSize()) return;
   }
 }
 
