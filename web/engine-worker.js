@@ -1,7 +1,8 @@
 // A background engine for the Monte Carlo parts (web/engine-pool.js starts two; the worker is app.js itself, see
 // web/entry.js). It loads its own copy of the engine, posts { type: 'ready' } (or { type: 'failed', message }), then
 // answers each { id, name, options } with { id, value, ms } or { id, error }: the engine's own result and the
-// milliseconds the call took, or the message of the Error it threw (fatal when it was a WebAssembly trap). Same WASM, same seeds: the numbers are the ones the page's engine would give.
+// milliseconds the call took, or the message of the Error it threw (fatal when it was a WebAssembly trap). Same WASM,
+// same seeds: the numbers are the ones the page's engine would give.
 import { loadEngine } from './engine.js';
 import { OFFLOADED } from './engine-pool.js';
 

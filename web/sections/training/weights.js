@@ -14,7 +14,7 @@ import { reference, pm, sig, inlineStat, W } from './helpers.js';
 const DRIFT_SAMPLES = 200;
 
 /** The options of weightDrift for the settings: random weights of one head of a sequence of L tokens. */
-export const driftOptions = (state, samples = DRIFT_SAMPLES) => ({ dX: 64, dK: Math.max(1, Math.round(state.rlen / state.rheads)),
+const driftOptions = (state, samples = DRIFT_SAMPLES) => ({ dX: 64, dK: Math.max(1, Math.round(state.rlen / state.rheads)),
   tokens: Math.min(state.rlen, 64), samples, seed: 1, drifts: [1, 2] }); // ×2: exact in float32
 /** The work of one sample at both factors, as Lesson 4's drift part counts it for the same engine call. */
 const driftWork = (options) => options.drifts.length * workOf(options);
