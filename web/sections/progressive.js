@@ -262,7 +262,8 @@ export function sampleLabel({ inline = false } = {}) {
       node.dataset.samples = String(samples);
       node.dataset.fullSamples = String(full);
       // In a sentence the preview says only its count (the colour marks it), so the line is no longer than the full one's.
-      node.textContent = preview ? (inline ? `${samples} of ${full} ${unit}` : `preview: ${samples} ${unit}${note ? ` ${note}` : ''} · ${then} when the value settles`) : `${full} ${unit}`;
+      const previewText = inline ? `${samples} of ${full} ${unit}` : `preview: ${samples} ${unit}${note ? ` ${note}` : ''} · ${then} when the value settles`;
+      node.textContent = preview ? previewText : `${full} ${unit}`;
     },
   };
 }
