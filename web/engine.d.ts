@@ -565,8 +565,8 @@ export interface Engine {
   alignmentScaling(options: AlignmentScalingOptions): LessonResult;
   /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
   qkNormDemo(options?: QkNormDemoOptions): LessonResult;
-  /** What the engine holds now: malloc'd bytes, live JS-value handles and live trainers. */
-  resources(): { heapBytes: number; valueHandles: number; trainers: number };
+  /** What the engine holds now: malloc'd bytes, live JS-value handles, live trainers; and the WebAssembly traps it met. */
+  resources(): { heapBytes: number; valueHandles: number; trainers: number; traps: number };
 }
 
 /** Resolves to the engine; every caller on a page shares one instance. */

@@ -82,6 +82,38 @@ function makeEngine(core) {
     return value;
   };
 
+  // A WebAssembly trap (RuntimeError: an out-of-bounds access, `unreachable`) is never a bad setting. It skips the
+  // epilogues that give the engine's stack back, so the stack pointer is put back by hand; the call's C++ allocations
+  // are lost (a few KiB). A call without state of its own runs once more: WebKit's CI runs twice trapped in a call
+  // that passes everywhere else with the same options (Lesson 7's alignmentScaling), and the second run is the
+  // engine's own answer. A second trap is thrown as a RuntimeError that says so (a worker then retires).
+  let traps = 0;
+  const trapped = (name, error, again) => {
+    traps += 1;
+    arena.release();
+    if (again) {
+      console.warn(`${name}: the engine stopped with a WebAssembly trap (${error.message}); the call runs once more`);
+      return;
+    }
+    throw new WebAssembly.RuntimeError(`${name}: the engine stopped with a WebAssembly trap (${error.message}); `
+      + 'this is a fault in the engine or the browser, not in the settings');
+  };
+  /** call() guarded: a trap restores the stack, and with `retry` runs the call once more. */
+  const guarded = (name, call, retry) => {
+    const stack = core.stackSave();
+    for (let run = 0; ; run += 1) {
+      try {
+        return call();
+      } catch (error) {
+        if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+        core.stackRestore(stack);
+        trapped(name, error, retry && run === 0);
+      }
+    }
+  };
+  /** A stateless binding: its options checked and placed, its answer, a trap retried once. */
+  const run = (name, binding, options, ctx) => guarded(name, () => answer(name, binding(slotsOf(name, options, ctx))), true);
+
   // ---- attention: results laid out after the options, only those asked for -----------------------------------
   const attentionBytes = (o) => {
     const plane = 4 * o.heads * o.nQ * o.nK;
@@ -162,17 +194,17 @@ function makeEngine(core) {
       /** Runs up to n optimizer steps: { loss, losses, betas, step, totalSteps, epoch, beta, lr, phase, done, … }. */
       step(n = 1) {
         alive('trainerStep');
-        return answer('trainerStep', core.trainerStep(id, slotsOf('trainerStep', { steps: n })));
+        return guarded('trainerStep', () => answer('trainerStep', core.trainerStep(id, slotsOf('trainerStep', { steps: n }))), false);
       },
       /** The current model on "test" (default), "val" or "train": { tokenAccuracy, sequenceAccuracy, loss, count }. */
       evaluate(split = 'test') {
         alive('trainerEvaluate');
-        return answer('trainerEvaluate', core.trainerEvaluate(id, slotsOf('trainerEvaluate', { split })));
+        return guarded('trainerEvaluate', () => answer('trainerEvaluate', core.trainerEvaluate(id, slotsOf('trainerEvaluate', { split }))), false);
       },
       /** Attention weights (heads·L·L, row-major) of validation example `index`, with its inputs and prediction. */
       attentionFor(index) {
         alive('trainerAttention');
-        return answer('trainerAttention', core.trainerAttention(id, slotsOf('trainerAttention', { index }, ctx)));
+        return guarded('trainerAttention', () => answer('trainerAttention', core.trainerAttention(id, slotsOf('trainerAttention', { index }, ctx))), false);
       },
       /** Frees the trainer's memory. Safe to call twice. */
       delete() {
@@ -191,22 +223,24 @@ function makeEngine(core) {
     info: core.info(),
 
     /** Scaled dot-product attention: { scores, scaledScores, weights, output }, or those named in `outputs`. */
-    attention,
+    attention: (options) => guarded('attention', () => attention(options), true),
 
     /** Stable softmax of beta·values. */
     softmax(values, beta = 1) {
-      return softmaxOf('softmax', values, beta, 0);
+      return guarded('softmax', () => softmaxOf('softmax', values, beta, 0), true);
     },
 
     /** The textbook exp(beta·x)/Σexp(beta·x), which overflows to NaN past beta·x ≈ 88.72 (float32). */
     softmaxNaive(values, beta = 1) {
-      return softmaxOf('softmaxNaive', values, beta, 1);
+      return guarded('softmaxNaive', () => softmaxOf('softmaxNaive', values, beta, 1), true);
     },
 
     /** a·b for two equally long arrays. */
     dot(a, b) {
-      const o = read('dot', { a, b }, null, null, false);
-      const value = core._asl_dot(placed.lists[0], placed.lists[1], o.a.length);
+      const value = guarded('dot', () => {
+        const o = read('dot', { a, b }, null, null, false);
+        return core._asl_dot(placed.lists[0], placed.lists[1], o.a.length);
+      }, true);
       arena.release();
       if (!Number.isFinite(value)) {
         throw new Error('dot: a·b overflows float32: allowed a and b whose products and their sum stay within ±3.4e38; scale a or b down');
@@ -216,107 +250,107 @@ function makeEngine(core) {
 
     /** The engine's seeded generator: { seed, count, distribution: "uniform" | "normal" } → Float64Array. */
     random(options) {
-      return answer('random', core.random(slotsOf('random', options)));
+      return run('random', core.random, options);
     },
 
     /** Every matrix of the "money bank grows" lesson. */
     selfAttentionExample(options = {}) {
-      return answer('selfAttentionExample', core.selfAttentionExample(slotsOf('selfAttentionExample', options)));
+      return run('selfAttentionExample', core.selfAttentionExample, options);
     },
 
     /** Lesson 2: `pairs` dot products of random vectors of dimension `dim`, their moments, histogram and theory. */
     dotProducts(options) {
-      return answer('dotProducts', core.dotProducts(slotsOf('dotProducts', options)));
+      return run('dotProducts', core.dotProducts, options);
     },
 
     /** Lesson 2: `values` counted in `bins` equal bins over `range` (by default their own [min, max]). */
     histogram(options) {
-      return answer('histogram', core.histogram(slotsOf('histogram', options)));
+      return run('histogram', core.histogram, options);
     },
 
     /** Lesson 2: mean and variance of all pairwise dot products of `vectors` random vectors for d = 1…maxDim. */
     varianceSweep(options = {}) {
-      return answer('varianceSweep', core.varianceSweep(slotsOf('varianceSweep', options)));
+      return run('varianceSweep', core.varianceSweep, options);
     },
 
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
-      return answer('softmaxStats', core.softmaxStats(slotsOf('softmaxStats', options)));
+      return run('softmaxStats', core.softmaxStats, options);
     },
 
     /** Lesson 3: Monte Carlo Jacobian norm against dK, unscaled and scaled by 1/√dK. */
     gradientSweep(options = {}) {
-      return answer('gradientSweep', core.gradientSweep(slotsOf('gradientSweep', options)));
+      return run('gradientSweep', core.gradientSweep, options);
     },
 
     /** Lesson 3: every row's gradient norms at one dK, unscaled and scaled, with their spread and a histogram. */
     gradientDistribution(options) {
-      return answer('gradientDistribution', core.gradientDistribution(slotsOf('gradientDistribution', options)));
+      return run('gradientDistribution', core.gradientDistribution, options);
     },
 
     /** The largest softmax weight one key can get in a row of n logits with spread sd, and the row that reaches it. */
     peakWeightCap(options) {
-      return answer('peakWeightCap', core.peakWeightCap(slotsOf('peakWeightCap', options)));
+      return run('peakWeightCap', core.peakWeightCap, options);
     },
 
     /** Lesson 2: both sides of Var(cX) = c²·Var(X). */
     scaleVariance(options) {
-      return answer('scaleVariance', core.scaleVariance(slotsOf('scaleVariance', options)));
+      return run('scaleVariance', core.scaleVariance, options);
     },
 
     /** Lesson 3's numerics panel: naive and stable softmax in float32 and float64, and where exp overflows. */
     softmaxNumerics(options) {
-      return answer('softmaxNumerics', core.softmaxNumerics(slotsOf('softmaxNumerics', options)));
+      return run('softmaxNumerics', core.softmaxNumerics, options);
     },
 
     /** Lesson 4: softmax(β·scores) for each β (T = 1/β) with entropy and largest weight, and for scores + shift. */
     boltzmann(options) {
-      return answer('boltzmann', core.boltzmann(slotsOf('boltzmann', options)));
+      return run('boltzmann', core.boltzmann, options);
     },
 
     /** Lesson 4: one score matrix normalised over its last index (rows sum to 1, attention) and over its first. */
     normalisationDemo(options) {
-      return answer('normalisationDemo', core.normalisationDemo(slotsOf('normalisationDemo', options)));
+      return run('normalisationDemo', core.normalisationDemo, options);
     },
 
     /** Lesson 4: each step of Var(q·k) = Σ Var(qᵢkᵢ) = Σ Var(qᵢ)Var(kᵢ) = dK by Monte Carlo, beside its closed form. */
     derivation(options = {}) {
-      return answer('derivation', core.derivation(slotsOf('derivation', options)));
+      return run('derivation', core.derivation, options);
     },
 
     /** Lesson 4: score variances of Q = X·W_q, K = X·W_k predicted and measured, on and off the diagonal. */
     assumptionCheck(options = {}) {
-      return answer('assumptionCheck', core.assumptionCheck(slotsOf('assumptionCheck', options)));
+      return run('assumptionCheck', core.assumptionCheck, options);
     },
 
     /** Lesson 4: W_q and W_k scaled by each drift factor: score variance and softmax sharpness. */
     weightDrift(options = {}) {
-      return answer('weightDrift', core.weightDrift(slotsOf('weightDrift', options)));
+      return run('weightDrift', core.weightDrift, options);
     },
 
     /** Lesson 5: multi-head attention on the "money bank grows" model, Concat(head_1 … head_H)·W^O. */
     multiHeadExample(options = {}) {
-      return answer('multiHeadExample', core.multiHeadExample(slotsOf('multiHeadExample', options)));
+      return run('multiHeadExample', core.multiHeadExample, options);
     },
 
     /** Lesson 5: Monte Carlo over H of per-head score variance and sharpness when scaling by √dK, √dModel or 1. */
     multiHeadSweep(options = {}) {
-      return answer('multiHeadSweep', core.multiHeadSweep(slotsOf('multiHeadSweep', options)));
+      return run('multiHeadSweep', core.multiHeadSweep, options);
     },
 
     /** Lesson 7: per n, the largest weight and entropy of one logit `top` among n − 1 logits `rest`, plain and × s·ln n. */
     lengthScaling(options) {
-      return answer('lengthScaling', core.lengthScaling(slotsOf('lengthScaling', options)));
+      return run('lengthScaling', core.lengthScaling, options);
     },
 
     /** Lesson 7: per dK, a query's logits against an aligned key and n − 1 others, under 1/√dK and μP's 1/dK. */
     alignmentScaling(options) {
-      return answer('alignmentScaling', core.alignmentScaling(slotsOf('alignmentScaling', options)));
+      return run('alignmentScaling', core.alignmentScaling, options);
     },
 
     /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
     qkNormDemo(options = {}) {
-      return answer('qkNormDemo', core.qkNormDemo(slotsOf('qkNormDemo', options)));
+      return run('qkNormDemo', core.qkNormDemo, options);
     },
 
     /**
@@ -324,15 +358,18 @@ function makeEngine(core) {
      * delete(): use try { … } finally { trainer.delete(); }.
      */
     createTrainer(options = {}) {
-      return makeTrainer(answer('createTrainer', core.createTrainer(slotsOf('createTrainer', options))));
+      return makeTrainer(guarded('createTrainer', () => answer('createTrainer', core.createTrainer(slotsOf('createTrainer', options))), false));
     },
 
-    /** What the engine holds right now: malloc'd bytes, live JS-value handles and live trainers (tests find leaks). */
+    /** What the engine holds right now: malloc'd bytes, live JS-value handles, live trainers (tests find leaks), and the traps so far. */
     resources() {
-      return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount() };
+      return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(), traps };
     },
   });
 }
+
+/** The engine around an Emscripten module instance (tests hand it one to make it trap). */
+export const engineOf = makeEngine;
 
 /** Resolves to the engine. Every caller on a page shares one instance. */
 export function loadEngine() {

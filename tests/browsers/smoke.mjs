@@ -61,8 +61,10 @@ export function smokeSuite(name) {
 
   // A drawing that lands a little after the page settles (a ResizeObserver redraw in a loaded browser) still counts:
   // the counts are read again for up to 30 s before they are compared; a mismatch reports the page's errors and
-  // notices with it. (Before, a WebKit run in CI once counted 10 of Lesson 7's 15 charts; not seen since.)
-  it('the page loads over http and from file:// with no error, and every lesson draws what Chromium draws', async () => {
+  // notices with it. Twice in CI, WebKit counted 10 of Lesson 7's 15 charts: the page's engine had trapped ("Out of
+  // bounds memory access") in alignmentScaling, which passes in every other run with the same options. The engine now
+  // runs a trapped call once more and warns (web/engine.js); such a warning is printed here, not failed on.
+  it('the page loads over http and from file:// with no error, and every lesson draws what Chromium draws', async (t) => {
     for (const url of [server.url, FILE_URL]) {
       const tab = await browser.open(url);
       try {
@@ -74,7 +76,10 @@ export function smokeSuite(name) {
           return [id, s ? { charts: s.querySelectorAll('[data-chart] svg, [data-chart] canvas').length,
             cells: s.querySelectorAll('.cell').length, questions: s.querySelectorAll('[data-question]').length } : null];
         }))) === w, want).catch(() => null);
-        const errors = await tab.errors();
+        const logged = await tab.errors();
+        const retried = logged.filter((line) => /^warn: \w+: the engine stopped with a WebAssembly trap \(.*\); the call runs once more$/.test(line));
+        for (const line of retried) t.diagnostic(`${name} from ${url.slice(0, 7)}: ${line}`);
+        const errors = logged.filter((line) => !retried.includes(line));
         const notices = await tab.evaluate(() => [...document.querySelectorAll('.notices')].map((n) => n.textContent.trim()).filter(Boolean));
         assert.deepEqual(await tab.evaluate(drawn), chromiumDrawn,
           `lessons drawn from ${url.slice(0, 7)} as in Chromium (errors: ${JSON.stringify(errors)}; notices: ${JSON.stringify(notices)})`);

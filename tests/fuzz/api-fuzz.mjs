@@ -670,6 +670,7 @@ export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0,
 /** After a call: handles as at the start, trainers as the pool says, the heap within what the pool and arena explain. */
 function resourcesProblem(now, base, pool) {
   if (!Number.isSafeInteger(now.heapBytes) || now.heapBytes < 0) return `resources().heapBytes = ${now.heapBytes}`;
+  if (now.traps !== base.traps) return `resources().traps = ${now.traps}: the engine trapped (web/engine.js ran the call again)`;
   if (now.valueHandles !== base.valueHandles) return `resources().valueHandles = ${now.valueHandles}, ${base.valueHandles} at the start`;
   if (now.trainers !== pool.length) return `resources().trainers = ${now.trainers} with ${pool.length} trainers alive`;
   const kept = pool.reduce((s, p) => s + p.bytes, 0);

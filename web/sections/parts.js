@@ -76,7 +76,8 @@ export function attempt(part, notices, title, fn) {
     part.node.classList.remove('stale');
     return value;
   } catch (error) {
-    notices.show('engine', message(error), { tone: 'error', title });
+    // A trap is the engine's fault, not the settings' (web/engine.js says so in its message).
+    notices.show('engine', message(error), { tone: 'error', title: error instanceof WebAssembly.RuntimeError ? 'The engine failed' : title });
     part.node.classList.add('stale'); // the last good result stays, dimmed
     return null;
   }
