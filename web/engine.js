@@ -361,6 +361,11 @@ function makeEngine(core) {
       return makeTrainer(guarded('createTrainer', () => answer('createTrainer', core.createTrainer(slotsOf('createTrainer', options))), false));
     },
 
+    /** Lesson 6: createTrainer's info for these options, without building the trainer (its configuration checked). */
+    describeTrainer(options = {}) {
+      return run('describeTrainer', core.describeTrainer, options);
+    },
+
     /** What the engine holds right now: malloc'd bytes, live JS-value handles, live trainers (tests find leaks), and the traps so far. */
     resources() {
       return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(), traps };

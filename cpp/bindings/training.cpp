@@ -170,6 +170,20 @@ val create_trainer(std::uintptr_t address) {
   return trainer_info(id, built);
 }
 
+// What createTrainer would answer for these options (id 0), from a trainer that builds no data and no network: it
+// checks the configuration, not the memory a run needs (the run's own createTrainer does that).
+// describeTrainer's options are createTrainer's own list (web/schema/training.js), so read_trainer_config reads both.
+static_assert(schema::describe_trainer::kCount == schema::create_trainer::kCount &&
+                  schema::describe_trainer::probeEpochs == schema::create_trainer::probeEpochs,
+              "describeTrainer takes createTrainer's options, in the same slots");
+val describe_trainer(std::uintptr_t address) {
+  const tr::TrainerConfig c = api::read_trainer_config(slots_at(address));
+  const std::string problem_text = tr::check_config(c, kMaxTrainerWorkspace);
+  if (!problem_text.empty()) return problem(problem_text);
+  const tr::Trainer description(c, tr::Trainer::DescriptionOnly{});
+  return trainer_info(0, description);
+}
+
 val trainer_step(int id, std::uintptr_t address) {
   tr::Trainer* t = find_trainer(id);
   if (!t) return not_live(id);
@@ -264,6 +278,7 @@ int trainer_count() { return static_cast<int>(trainer_table().size()); }
 EMSCRIPTEN_BINDINGS(asl_training) {
   using namespace asl::bindings;
   emscripten::function("createTrainer", &create_trainer);
+  emscripten::function("describeTrainer", &describe_trainer);
   emscripten::function("trainerStep", &trainer_step);
   emscripten::function("trainerEvaluate", &trainer_evaluate);
   emscripten::function("trainerAttention", &trainer_attention);

@@ -272,6 +272,36 @@ for (const [what, options, pattern] of BAD) {
   });
 }
 
+test('describeTrainer answers createTrainer\'s info (id 0) for every β strategy and model, and holds nothing', () => {
+  const beta = { fixed: { beta: 5 }, learned: { beta: 0.5, betaLr: 0.01 }, search: { searchPowers: 1, probeEpochs: 2 } };
+  for (const model of ['encoder', 'attention']) {
+    for (const betaStrategy of ['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned', 'qk-norm', 'qk-layernorm']) {
+      for (const size of [{ L: 8, heads: 2, dModel: 16 }, { L: 64 }]) {
+        const options = { model, betaStrategy, ...size, ...(beta[betaStrategy] ?? {}) };
+        const t = e.createTrainer(options);
+        const built = t.info;
+        t.delete();
+        const before = e.resources();
+        const described = e.describeTrainer(options);
+        assert.deepEqual(e.resources(), before, `describeTrainer(${JSON.stringify(options)}) keeps no memory and no trainer`);
+        assert.equal(described.id, 0);
+        assert.deepEqual({ ...described, id: built.id }, built, JSON.stringify(options));
+      }
+    }
+  }
+});
+
+for (const [what, options, pattern] of BAD) {
+  test(`describeTrainer with ${what} throws createTrainer's Error under its own name`, () => {
+    assert.throws(() => e.describeTrainer(options), (error) => {
+      assert.ok(error instanceof Error);
+      assert.match(error.message, /^describeTrainer: /);
+      assert.match(error.message, pattern);
+      return true;
+    });
+  });
+}
+
 test('bad calls on a trainer throw, and a deleted trainer refuses every call', () => {
   const t = e.createTrainer(SMALL);
   try {

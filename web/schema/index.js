@@ -16,7 +16,7 @@ export const MODULES = [
   { module: 'softmax_lab', functions: [softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution, softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics] },
   { module: 'temperature', functions: [temperature.boltzmann, temperature.normalisationDemo, temperature.derivation, temperature.assumptionCheck, temperature.weightDrift] },
   { module: 'heads', functions: [heads.multiHeadExample, heads.multiHeadSweep] },
-  { module: 'training', functions: [training.createTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },
+  { module: 'training', functions: [training.createTrainer, training.describeTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },
   { module: 'beyond', functions: [beyond.lengthScaling, beyond.alignmentScaling, beyond.qkNormDemo] },
 ];
 

@@ -41,6 +41,15 @@ export const createTrainer = {
   },
 };
 
+/** The same options as createTrainer (one list, so the same slots): its info, without building a trainer. */
+export const describeTrainer = {
+  name: 'describeTrainer',
+  summary: 'Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not.',
+  returns: 'TrainerInfo',
+  options: createTrainer.options,
+  rules: createTrainer.rules,
+};
+
 export const trainerStep = {
   name: 'trainerStep',
   signature: 'trainer.step(steps = 1)',

@@ -27,29 +27,36 @@ double SearchState::beta() const { return std::pow(10.0, best_log10); }
 double SearchState::lo() const { return std::pow(10.0, lo_log10); }
 double SearchState::hi() const { return std::pow(10.0, hi_log10); }
 
-Trainer::Trainer(const TrainerConfig& config) : config_(config) {
+Trainer::Trainer(const TrainerConfig& config) : Trainer(config, true) {}
+
+Trainer::Trainer(const TrainerConfig& config, DescriptionOnly) : Trainer(config, false) {}
+
+Trainer::Trainer(const TrainerConfig& config, bool build) : config_(config) {
   config_.model.qk_norm = qk_norm_for(config.beta_strategy);
   const ModelConfig& m = config_.model;
-  data_ = make_reversal_data(m.L, m.R, config.train_size, config.val_size, config.test_size, config.seed);
   batch_ = effective_batch(config);
   steps_per_epoch_ = steps_per_epoch_of(config);
-  const int shards = std::min(kShards, batch_);
-  // Every network is sized for shard 0, the largest: ⌈batch/shards⌉ sequences. (shard_part divides by nets_.size(),
-  // so it cannot be asked while nets_ is being filled: the first network was once sized for the whole batch.)
-  const int largest = (batch_ + shards - 1) / shards;
-  for (int s = 0; s < shards; ++s) nets_.push_back(std::make_unique<Network<float>>(m, largest));
-  runner_ = std::make_unique<ShardRunner>(shard_threads(config.threads, shards));
   n_model_ = parameter_count(m);
-  for (int s = 1; s < shards; ++s) shard_grads_.emplace_back(n_model_);
   if (m.qk_norm == QkNorm::l2) qk_scale_offset_ = parameter_layout(m).back().offset;
   const std::size_t n = n_model_ + (config.beta_strategy == BetaStrategy::learned ? 1 : 0);
-  params_.resize(n);
-  grads_.resize(n);
-  adam_m_.resize(n);
-  adam_v_.resize(n);
-  order_.resize(static_cast<std::size_t>(config.train_size));
-  batch_inputs_.resize(static_cast<std::size_t>(batch_) * m.L);
-  batch_targets_.resize(batch_inputs_.size());
+  params_.resize(n);  // a description keeps the initial parameters too: QK-norm reports the mean g_h as β
+  if (build) {
+    data_ = make_reversal_data(m.L, m.R, config.train_size, config.val_size, config.test_size, config.seed);
+    const int shards = std::min(kShards, batch_);
+    // Every network is sized for shard 0, the largest: ⌈batch/shards⌉ sequences. (shard_part divides by
+    // nets_.size(), so it cannot be asked while nets_ is being filled: the first network was once sized for the
+    // whole batch.)
+    const int largest = (batch_ + shards - 1) / shards;
+    for (int s = 0; s < shards; ++s) nets_.push_back(std::make_unique<Network<float>>(m, largest));
+    runner_ = std::make_unique<ShardRunner>(shard_threads(config.threads, shards));
+    for (int s = 1; s < shards; ++s) shard_grads_.emplace_back(n_model_);
+    grads_.resize(n);
+    adam_m_.resize(n);
+    adam_v_.resize(n);
+    order_.resize(static_cast<std::size_t>(config.train_size));
+    batch_inputs_.resize(static_cast<std::size_t>(batch_) * m.L);
+    batch_targets_.resize(batch_inputs_.size());
+  }
   main_steps_ = static_cast<long>(config.epochs) * steps_per_epoch_;
   const double inv_sqrt_dk = 1.0 / std::sqrt(static_cast<double>(m.d_k()));
   switch (config.beta_strategy) {

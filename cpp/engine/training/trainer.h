@@ -159,6 +159,11 @@ struct StepResult {
 class Trainer {
  public:
   explicit Trainer(const TrainerConfig& config);  // config must pass check_config
+  // Only what describes the run: the configuration, step counts, parameter count and β at the first step. No data,
+  // network or optimiser state is built, so such a trainer must never step, evaluate or attend (describeTrainer
+  // answers with one and frees it).
+  struct DescriptionOnly {};
+  Trainer(const TrainerConfig& config, DescriptionOnly);
   ~Trainer();
   Trainer(const Trainer&) = delete;
   Trainer& operator=(const Trainer&) = delete;
@@ -193,6 +198,7 @@ class Trainer {
   int last_batch_size() const { return last_batch_size_; }
 
  private:
+  Trainer(const TrainerConfig& config, bool build);
   void start_run(double beta, long run_steps);
   long probe_steps() const { return static_cast<long>(probe_epochs()) * steps_per_epoch_; }
   float run_step(double* grad_norm, double* lr, double* beta_lr, float* used_beta, AttentionStats* stats);

@@ -114,10 +114,9 @@ export function experimentPanel(context) {
       }
       let info = null;
       try {
-        // A trainer made and freed at once, for its description: the architecture, parameter count and step counts.
-        const probe = engine.createTrainer(trainerOptions(state));
-        info = probe.info;
-        probe.delete();
+        // The description of the trainer these settings make (architecture, parameter count, step counts), without
+        // building one: at L = 64 a whole trainer took 50 ms or more, and grew the WebAssembly memory the first time.
+        info = engine.describeTrainer(trainerOptions(state));
         notices.clear('engine');
       } catch (error) {
         notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected these settings' });

@@ -13,9 +13,9 @@ import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } f
 const PAPER_BETA = 5; // Table 1's β for the first row
 
 /**
- * engine trainer info of a learned run of the settings (made and freed at once). The part, its question's answer and
- * its explanation all ask for the same settings in one update: the last answer is kept per engine, so one trainer is
- * made per settings change, not three (each builds its data sets: about 8 ms at the defaults).
+ * The engine's description of a learned run of the settings (engine.describeTrainer: no trainer is built). The part,
+ * its question's answer and its explanation all ask for the same settings in one update: the last answer is kept per
+ * engine, so the engine is asked once per settings change, not three times.
  */
 const lastInfo = new WeakMap(); // engine -> { key, info }
 function learnedInfo(engine, state) {
@@ -23,14 +23,9 @@ function learnedInfo(engine, state) {
   const key = JSON.stringify(options);
   const kept = lastInfo.get(engine);
   if (kept && kept.key === key) return kept.info;
-  const t = engine.createTrainer(options);
-  try {
-    const info = t.info;
-    lastInfo.set(engine, { key, info });
-    return info;
-  } finally {
-    t.delete();
-  }
+  const info = engine.describeTrainer(options);
+  lastInfo.set(engine, { key, info });
+  return info;
 }
 
 /** Reference groups of learned β: per model, the weights' own rate and the experiments with a larger one. */

@@ -228,9 +228,7 @@ export function resultsSections(context) {
   const tableBox = el('div', { className: 'results-table' });
   const reading = el('div', { className: 'part-prose results-reading' });
   // The encoder of the paper's first row, as the engine builds it: its parameter count for the prose.
-  const probe = context.engine.createTrainer({ L: 20, R: 100, dModel: 20 });
-  const parameterCount = probe.info.modelParameterCount;
-  probe.delete();
+  const parameterCount = context.engine.describeTrainer({ L: 20, R: 100, dModel: 20 }).modelParameterCount;
   setProse(reading, explanation(parameterCount));
   const commands = el('ul', { className: 'command-list' }, [...new Set(REFERENCE.groups.map((g) => g.command))].map((c) => el('li', {}, el('code', {}, c))));
   const table = deeper(store, 'rdeep', 'table', 'Source 003’s whole Table 1, every reference run and yours', tableBox, reading,
