@@ -454,49 +454,8 @@ export interface CreateTrainerOptions {
   probeEpochs?: number;
 }
 
-/** describeTrainer's options. Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not. */
-export interface DescribeTrainerOptions {
-  /** an encoder block, or attention alone. "encoder" \| "attention"; default "encoder". */
-  model?: "encoder" | "attention";
-  /** sequence length. 2 … 256; default 20. */
-  L?: number;
-  /** values 0 … R − 1. 2 … 1000; default 100. */
-  R?: number;
-  /** training sequences; (trainSize + valSize + testSize)·L ≤ 2²⁵. 1 … 100000; default 15000. */
-  trainSize?: number;
-  /** validation sequences. 1 … 100000; default 1000. */
-  valSize?: number;
-  /** test sequences. 1 … 100000; default 10000. */
-  testSize?: number;
-  /** model width (source 003's Table 1: d_model = d_k = L). 1 … 512; default L. */
-  dModel?: number;
-  /** attention heads, dividing dModel; d_k = dModel / heads. 1 … 64; default 1. */
-  heads?: number;
-  /** how β is set: 1/√d_k, fixed, searched, dynamic, learned, or by normalising q and k (QK-norm with a learned g per head, or LayerNorm then 1/√d_k). "inverse-sqrt-dk" \| "fixed" \| "search" \| "dynamic" \| "learned" \| "qk-norm" \| "qk-layernorm"; default "inverse-sqrt-dk". */
-  betaStrategy?: "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned" | "qk-norm" | "qk-layernorm";
-  /** β: required with "fixed"; the initial β with "learned" (default 1/√d_k); an error otherwise. 0.0001 … 10000; default none. */
-  beta?: number;
-  /** Adam's peak learning rate. > 0 … 1; default 0.0005. */
-  lr?: number;
-  /** "learned" only: the learning rate of ln β. > 0 … 1; default lr. */
-  betaLr?: number;
-  /** sequences per step (a training set smaller than it is one batch). 1 … 1024; default 128. */
-  batchSize?: number;
-  /** epochs of the main run. 1 … 1000; default 10. */
-  epochs?: number;
-  /** linear warm-up before the cosine decay. 0 … 100000; default 50. */
-  warmupSteps?: number;
-  /** gradient-norm clipping (0: none). 0 … 1000000; default 5. */
-  clipNorm?: number;
-  /** data, initial weights and batch order. 0 … 4294967295; default 1. */
-  seed?: number;
-  /** "search" only: N, the first probes are β = 10^k for k = 0, 1, −1, …, N, −N. 0 … 4; default 2. */
-  searchPowers?: number;
-  /** "search" only: bisection rounds, two probes each. 0 … 10; default 3. */
-  searchIterations?: number;
-  /** "search" only: epochs of one probe, at most epochs. 1 … 100; default ⌈epochs/2⌉. */
-  probeEpochs?: number;
-}
+/** describeTrainer's options: createTrainer's. Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not. */
+export type DescribeTrainerOptions = CreateTrainerOptions;
 
 /** lengthScaling's options. Lesson 7: per n, the largest weight and entropy of one logit `top` among n − 1 logits `rest`, plain and times s·ln n. */
 export interface LengthScalingOptions {

@@ -105,6 +105,12 @@ export interface TrainerAttention {
     for (const f of functions) {
       const fn = schema[f.name];
       if (fn.signature) continue;
+      const twin = functions.find((g) => g !== f && g.options === f.options);
+      if (twin && functions.indexOf(twin) < functions.indexOf(f)) {
+        out.push(`/** ${fn.name}'s options: ${twin.name}'s. ${fn.summary} */`);
+        out.push(`export type ${pascal(fn.name)}Options = ${pascal(twin.name)}Options;\n`);
+        continue;
+      }
       const generic = fn.options.some((row) => row.kind === 'subset');
       out.push(`/** ${fn.name}'s options. ${fn.summary} */`);
       out.push(`export interface ${pascal(fn.name)}Options${generic ? '<O extends AttentionOutput = AttentionOutput>' : ''} {`);

@@ -88,6 +88,15 @@ function moduleText(module, functions, schema) {
   for (const f of functions) {
     const fn = schema[f.name];
     const ns = snake(fn.name);
+    // A function that takes another's options (the same list: describeTrainer, createTrainer's) takes its slots too.
+    const twin = functions.find((g) => g !== f && g.options === f.options);
+    if (twin && functions.indexOf(twin) < functions.indexOf(f)) {
+      out.push(`namespace ${ns} {  // ${twin.name}'s options, in the same slots`);
+      out.push(`using namespace ${snake(twin.name)};`);
+      out.push(`inline constexpr Function function = {${cstr(fn.name)}, options, kCount};`);
+      out.push(`}  // namespace ${ns}`, '');
+      continue;
+    }
     out.push(`namespace ${ns} {`);
     out.push(`enum : int { ${fn.options.map((r) => r.name).join(', ')}, kCount };`);
     for (const row of fn.options) {

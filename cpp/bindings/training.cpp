@@ -172,10 +172,8 @@ val create_trainer(std::uintptr_t address) {
 
 // What createTrainer would answer for these options (id 0), from a trainer that builds no data and no network: it
 // checks the configuration, not the memory a run needs (the run's own createTrainer does that).
-// describeTrainer's options are createTrainer's own list (web/schema/training.js), so read_trainer_config reads both.
-static_assert(schema::describe_trainer::kCount == schema::create_trainer::kCount &&
-                  schema::describe_trainer::probeEpochs == schema::create_trainer::probeEpochs,
-              "describeTrainer takes createTrainer's options, in the same slots");
+// describeTrainer's options are createTrainer's own list (web/schema/training.js; schema::describe_trainer uses
+// create_trainer's slots), so read_trainer_config reads both.
 val describe_trainer(std::uintptr_t address) {
   const tr::TrainerConfig c = api::read_trainer_config(slots_at(address));
   const std::string problem_text = tr::check_config(c, kMaxTrainerWorkspace);

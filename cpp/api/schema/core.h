@@ -50,14 +50,8 @@ inline constexpr Option options[] = {
 inline constexpr Function function = {"softmax", options, kCount};
 }  // namespace softmax
 
-namespace softmax_naive {
-enum : int { values, beta, kCount };
-inline constexpr Option options[] = {
-    {"values", Kind::list, 0.0, 0.0, false, nullptr, 0, false, 0.0, -1, "required",
-     "the row"},
-    {"beta", Kind::number, 0.0, 1e+30, false, nullptr, 0, true, 1.0, -1, "1",
-     "inverse temperature β; 0 gives uniform weights"},
-};
+namespace softmax_naive {  // softmax's options, in the same slots
+using namespace softmax;
 inline constexpr Function function = {"softmaxNaive", options, kCount};
 }  // namespace softmax_naive
 
