@@ -3,6 +3,7 @@
 // input. Where the browser refuses workers (a page opened from file:// in Chromium, a missing app.js) or before they
 // have loaded, a call runs on the page in a timer task of its own, as it always did. Nothing here computes anything.
 import { workerUrl } from './training-run.js';
+import { readyWorker } from './worker-start.js';
 
 /** The engine functions a background engine runs: the Monte Carlo calls whose full sample count can be slow. */
 export const OFFLOADED = ['multiHeadSweep', 'gradientDistribution', 'gradientSweep', 'derivation', 'assumptionCheck', 'weightDrift'];
@@ -48,29 +49,7 @@ export function startPool(size = 2, url = workerUrl()) {
     changed();
   };
   for (let i = 0; i < size; i += 1) {
-    let worker;
-    try {
-      worker = new Worker(url, { name: ENGINE_WORKER });
-    } catch {
-      settleOne(); // refused at once (Chromium from file://)
-      continue;
-    }
-    const timer = setTimeout(() => fail(), START_TIMEOUT_MS);
-    const fail = () => {
-      clearTimeout(timer);
-      worker.terminate();
-      settleOne();
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      fail();
-    };
-    worker.onmessage = ({ data }) => {
-      clearTimeout(timer);
-      if (data?.type !== 'ready') {
-        fail();
-        return;
-      }
+    readyWorker(url, { name: ENGINE_WORKER, timeoutMs: START_TIMEOUT_MS }).then((worker) => {
       const slot = { worker, busy: null };
       worker.onmessage = ({ data: answer }) => finish(slot, answer);
       worker.onerror = (event) => {
@@ -81,7 +60,7 @@ export function startPool(size = 2, url = workerUrl()) {
       changed();
       settleOne();
       next();
-    };
+    }, settleOne); // refused (Chromium from file://), failed to load, or silent: calls run on the page
   }
 }
 

@@ -3,6 +3,7 @@
 // the Web Worker (web/training-worker.js; the worker is app.js itself, see web/entry.js) or on the page in slices
 // short enough that the page keeps answering (createRunner picks, and says which). It passes the engine's numbers on and computes none.
 import { BUNDLE_URL } from './where.js';
+import { readyWorker } from './worker-start.js';
 
 const now = () => performance.now();
 
@@ -126,6 +127,7 @@ export function workerUrl() {
 
 let nextRunId = 1;
 let support = null; // { mode: 'worker' | 'main-thread', reason } once known
+let probing = null; // the first worker's start, while support is not known
 const idle = []; // workers with the engine loaded and no run, kept for the next run
 
 /**
@@ -139,78 +141,42 @@ export function workerSupport() {
     support = { mode: 'main-thread', reason: 'this browser has no Web Workers' };
     return Promise.resolve(support);
   }
-  let worker;
-  try {
-    worker = new Worker(workerUrl());
-  } catch (error) {
-    const fromFile = location.protocol === 'file:';
-    support = { mode: 'main-thread', reason: fromFile
-      ? 'the page was opened from a file, and the browser does not let a file:// page start a worker'
-      : `the browser refused the worker (${error instanceof Error ? error.message : String(error)})` };
-    return Promise.resolve(support);
-  }
-  return new Promise((resolve) => {
-    const settle = (result, keep) => {
-      if (support) return;
-      support = result;
-      worker.onmessage = null;
-      worker.onerror = null;
-      if (keep) idle.push(worker);
-      else worker.terminate();
-      resolve(support);
-    };
-    const timer = setTimeout(() => settle({ mode: 'main-thread', reason: 'the worker did not start within 20 s' }, false), 20000);
-    worker.onmessage = (event) => {
-      clearTimeout(timer);
-      if (event.data?.type === 'ready') settle({ mode: 'worker', reason: '' }, true);
-      else settle({ mode: 'main-thread', reason: `the engine did not start in the worker: ${event.data?.message ?? 'no reason given'}` }, false);
-    };
-    worker.onerror = (event) => {
-      clearTimeout(timer);
-      event.preventDefault();
-      settle({ mode: 'main-thread', reason: `the worker script could not run (${event.message || `${WORKER_FILE} missing or blocked`})` }, false);
-    };
+  probing = probing ?? readyWorker(workerUrl()).then((worker) => {
+    idle.push(worker);
+    return { mode: 'worker', reason: '' };
+  }, (error) => ({ mode: 'main-thread', reason: whyNoWorker(error) })).then((found) => {
+    support = found;
+    return found;
   });
+  return probing;
 }
 
-let spare = null; // a fresh worker starting up for the pool, or null
+/** The reason workerSupport() gives for a worker that did not start (a WorkerStartError). */
+function whyNoWorker({ kind, message }) {
+  if (kind === 'refused') {
+    return location.protocol === 'file:'
+      ? 'the page was opened from a file, and the browser does not let a file:// page start a worker'
+      : `the browser refused the worker (${message})`;
+  }
+  if (kind === 'timeout') return 'the worker did not start within 20 s';
+  if (kind === 'failed') return `the engine did not start in the worker: ${message}`;
+  return `the worker script could not run (${message || `${WORKER_FILE} missing or blocked`})`;
+}
+
+let spare = null; // a fresh worker starting up for the pool (its promise), or null
 
 /** Starts one fresh worker for the pool when it is empty, so the next Train does not wait for the engine to load. */
 function keepSpare() {
   if (spare || idle.length || support?.mode !== 'worker') return;
-  const worker = new Worker(workerUrl());
-  spare = worker;
-  const done = (ok) => {
-    worker.onmessage = null;
-    worker.onerror = null;
-    spare = null;
-    if (ok && idle.length === 0) idle.push(worker);
+  spare = readyWorker(workerUrl()).then((worker) => {
+    if (idle.length === 0) idle.push(worker);
     else worker.terminate();
-  };
-  worker.onmessage = (event) => done(event.data?.type === 'ready');
-  worker.onerror = (event) => {
-    event.preventDefault();
-    done(false);
-  };
+  }, () => {}).finally(() => { spare = null; });
 }
 
+/** A worker with the engine loaded: a spare one, or a new one; rejects with a WorkerStartError. */
 function takeWorker() {
-  return new Promise((resolve, reject) => {
-    if (idle.length) {
-      resolve(idle.pop());
-      return;
-    }
-    const worker = new Worker(workerUrl());
-    worker.onmessage = (event) => {
-      worker.onmessage = null;
-      if (event.data?.type === 'ready') resolve(worker);
-      else reject(new Error(event.data?.message ?? 'the engine did not start in the worker'));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      reject(new Error(event.message || 'the worker script could not run'));
-    };
-  });
+  return idle.length ? Promise.resolve(idle.pop()) : readyWorker(workerUrl());
 }
 
 // Main-thread mode: every active run gets a slice in turn, each slice its own task, so input and drawing get in
