@@ -9,7 +9,6 @@ import { readyWorker } from './worker-start.js';
 export const OFFLOADED = ['multiHeadSweep', 'gradientDistribution', 'gradientSweep', 'derivation', 'assumptionCheck', 'weightDrift'];
 /** The name a worker is started with; web/entry.js runs web/engine-worker.js in a worker of this name. */
 export const ENGINE_WORKER = 'asl-engine';
-const START_TIMEOUT_MS = 20000;
 
 const workers = []; // { worker, busy: call | null } once ready
 const queue = []; // calls waiting for a free worker: { engine, name, options, wanted, resolve }
@@ -49,7 +48,7 @@ export function startPool(size = 2, url = workerUrl()) {
     changed();
   };
   for (let i = 0; i < size; i += 1) {
-    readyWorker(url, { name: ENGINE_WORKER, timeoutMs: START_TIMEOUT_MS }).then((worker) => {
+    readyWorker(url, { name: ENGINE_WORKER }).then((worker) => {
       const slot = { worker, busy: null };
       worker.onmessage = ({ data: answer }) => finish(slot, answer);
       worker.onerror = (event) => {

@@ -158,7 +158,7 @@ function whyNoWorker({ kind, message }) {
       ? 'the page was opened from a file, and the browser does not let a file:// page start a worker'
       : `the browser refused the worker (${message})`;
   }
-  if (kind === 'timeout') return 'the worker did not start within 20 s';
+  if (kind === 'timeout') return `the worker did not start: ${message}`; // "no answer within 20 s"
   if (kind === 'failed') return `the engine did not start in the worker: ${message}`;
   return `the worker script could not run (${message || `${WORKER_FILE} missing or blocked`})`;
 }

@@ -2,6 +2,8 @@
 // optional, each with its range and default in a comment), the Engine and Trainer methods, and the result types.
 // Results of the lesson functions are objects of numbers and typed arrays that docs/API.md lists field by field.
 
+import { optionsOwner } from '../../web/schema/index.js';
+
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
 
 function optionLines(fn, extra = '') {
@@ -105,10 +107,10 @@ export interface TrainerAttention {
     for (const f of functions) {
       const fn = schema[f.name];
       if (fn.signature) continue;
-      const twin = functions.find((g) => g !== f && g.options === f.options);
-      if (twin && functions.indexOf(twin) < functions.indexOf(f)) {
-        out.push(`/** ${fn.name}'s options: ${twin.name}'s. ${fn.summary} */`);
-        out.push(`export type ${pascal(fn.name)}Options = ${pascal(twin.name)}Options;\n`);
+      const owner = optionsOwner(f);
+      if (owner !== f) {
+        out.push(`/** ${fn.name}'s options: ${owner.name}'s. ${fn.summary} */`);
+        out.push(`export type ${pascal(fn.name)}Options = ${pascal(owner.name)}Options;\n`);
         continue;
       }
       const generic = fn.options.some((row) => row.kind === 'subset');

@@ -1,6 +1,8 @@
 // cpp/api/schema.h from the option schema: per function, an enum of its option indices (the slots the bindings
 // read) and of each choice's values, and a table of its options (the CLI's flags, ranges, defaults and --help).
 
+import { optionsOwner } from '../../web/schema/index.js';
+
 const snake = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const ident = (choice) => choice.replace(/[^A-Za-z0-9_]/g, '_');
 const cstr = (s) => (s === null || s === undefined ? 'nullptr' : JSON.stringify(String(s)));
@@ -89,10 +91,10 @@ function moduleText(module, functions, schema) {
     const fn = schema[f.name];
     const ns = snake(fn.name);
     // A function that takes another's options (the same list: describeTrainer, createTrainer's) takes its slots too.
-    const twin = functions.find((g) => g !== f && g.options === f.options);
-    if (twin && functions.indexOf(twin) < functions.indexOf(f)) {
-      out.push(`namespace ${ns} {  // ${twin.name}'s options, in the same slots`);
-      out.push(`using namespace ${snake(twin.name)};`);
+    const owner = optionsOwner(f);
+    if (owner !== f) {
+      out.push(`namespace ${ns} {  // ${owner.name}'s options, in the same slots`);
+      out.push(`using namespace ${snake(owner.name)};`);
       out.push(`inline constexpr Function function = {${cstr(fn.name)}, options, kCount};`);
       out.push(`}  // namespace ${ns}`, '');
       continue;

@@ -20,6 +20,12 @@ export const MODULES = [
   { module: 'beyond', functions: [beyond.lengthScaling, beyond.alignmentScaling, beyond.qkNormDemo] },
 ];
 
+/**
+ * The function whose option list `fn` takes: the first one with that very list, so `fn` itself unless it shares one
+ * (describeTrainer takes createTrainer's, softmaxNaive softmax's). The generated types and headers alias a shared list.
+ */
+export const optionsOwner = (fn) => MODULES.flatMap((m) => m.functions).find((g) => g.options === fn.options);
+
 /** name → compiled schema */
 export const SCHEMA = Object.fromEntries(MODULES.flatMap((m) => m.functions).map((f) => [f.name, compile(f)]));
 
