@@ -42,12 +42,13 @@ export function mountFrame(doc, lessons) {
       info.dataset.simd = simd ? '1' : '0';
     },
     /** Where the Monte Carlo parts compute their full sample counts (web/engine-pool.js), and how many calls the
-     * background engines have answered. */
+     * background engines have answered. On the footer's second line, which has room for it at 1280 px: on the first
+     * it wrapped to a new line once the workers were ready, so the page's height depended on when they were. */
     setPoolInfo(state, size, answered) {
-      let line = info.querySelector('.engine-pool');
+      let line = doc.querySelector('.engine-pool');
       if (!line) {
         line = el('span', { className: 'engine-pool' });
-        info.append(' ', line);
+        (doc.getElementById('site-note') ?? info).append(' ', line);
       }
       line.dataset.pool = state;
       line.dataset.workers = String(size);
