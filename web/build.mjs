@@ -3,7 +3,8 @@
 // file://. The worker is started from the same app.js (see web/entry.js). It does not build the WASM engine
 // (build-scripts/build does).
 //
-// KaTeX: formulas are rendered with output: 'mathml' (web/math.js), so no KaTeX CSS or fonts are bundled.
+// KaTeX: formulas are typeset when the page is built (web/typeset.mjs), with output: 'mathml', so neither KaTeX nor
+// its CSS and fonts are bundled.
 // Tested in Chromium 156 with this page's Content-Security-Policy: KaTeX's HTML output with its CSS and
 // woff2 fonts loaded from file:// without console errors too, so both would work; MathML was chosen because
 // Chromium, Firefox and Safari render it natively, screen readers read it, and it spares the bundle ~60 font
@@ -12,6 +13,7 @@ import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { typesetFormulas } from './typeset.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,7 +45,7 @@ export function pageBuildOptions() {
     sourcemap: 'linked',
     legalComments: 'linked',
     logLevel: 'info',
-    plugins: [withoutCurves],
+    plugins: [withoutCurves, typesetFormulas],
   };
 }
 

@@ -1,12 +1,37 @@
-// Typesets TeX with KaTeX into a DOM node (katex.render, never an HTML string).
-// MathML output only: see the note in web/build.mjs for why no KaTeX fonts or CSS are shipped.
-import katex from 'katex';
+// The page's formulas. Code writes one as TeX`…` (in a line of text) or DisplayTeX`…` (set apart on its own line); the
+// page build (web/typeset.mjs) typesets each such literal with KaTeX and puts { source, display, markup } in its
+// place, where markup is KaTeX's MathML. tex() turns a formula into a node.
 
-export function tex(source, { display = false, className = '' } = {}) {
-  const node = document.createElement(display ? 'div' : 'span');
-  node.className = `tex ${display ? 'tex-display' : 'tex-inline'} ${className}`.trim();
-  katex.render(source, node, { displayMode: display, output: 'mathml', throwOnError: true, strict: 'error', trust: false });
-  validOperators(node);
+/**
+ * The tags as they run in code the page build did not transform (a Node test importing a lesson's module): the
+ * formula has no markup, so tex() refuses it. A formula takes no ${…}: the build typesets it as written.
+ */
+const unbuilt = (display) => (strings, ...values) => {
+  if (values.length) throw new TypeError('TeX`…` takes no ${…}: the page build typesets a formula as written');
+  return { source: strings.raw[0], display, markup: null };
+};
+export const TeX = unbuilt(false);
+export const DisplayTeX = unbuilt(true);
+
+// Each formula's nodes, parsed once: its markup → a <template> whose content is cloned for every node.
+const parsed = new Map();
+
+/** A node showing `formula` (a TeX`…` or DisplayTeX`…` literal). */
+export function tex(formula, { className = '' } = {}) {
+  if (typeof formula?.markup !== 'string') {
+    throw new TypeError(`tex() takes a TeX\`…\` or DisplayTeX\`…\` formula typeset by the page build (web/typeset.mjs), not ${
+      typeof formula === 'string' ? `the string "${formula}"` : 'this'}`);
+  }
+  let template = parsed.get(formula.markup);
+  if (!template) {
+    template = document.createElement('template');
+    template.innerHTML = formula.markup; // KaTeX's output, made when the page was built from the page's own code
+    validOperators(template.content);
+    parsed.set(formula.markup, template);
+  }
+  const node = document.createElement(formula.display ? 'div' : 'span');
+  node.className = `tex ${formula.display ? 'tex-display' : 'tex-inline'} ${className}`.trim();
+  node.append(template.content.cloneNode(true));
   return node;
 }
 
@@ -16,8 +41,8 @@ export function tex(source, { display = false, className = '' } = {}) {
  * (Lesson 4.4's chain). An <mrow> holds the same children validly and keeps the relation's spacing (MathML Core:
  * an mrow or mover around one embellished operator is one itself).
  */
-function validOperators(node) {
-  for (const mo of [...node.querySelectorAll('mo')]) {
+function validOperators(root) {
+  for (const mo of [...root.querySelectorAll('mo')]) {
     if (!mo.firstElementChild) continue;
     const row = document.createElementNS(mo.namespaceURI, 'mrow');
     row.append(...mo.childNodes);

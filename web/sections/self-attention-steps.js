@@ -3,6 +3,7 @@
 import { el } from '../dom.js';
 import { heatmapFrom } from '../charts/heatmap.js';
 import { maxAbs, precise } from '../format.js';
+import { TeX } from '../math.js';
 
 const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
 const dmodel = () => [el('var', {}, 'd'), el('sub', {}, 'model')];
@@ -50,7 +51,7 @@ function tokenByToken(r, id, title, values, extra = {}) {
 
 export const STEPS = [
   {
-    n: 1, id: 'embeddings', title: 'Static embeddings', tex: 'X,\\ \\text{one row per token:}\\ n \\times d_{\\text{model}}',
+    n: 1, id: 'embeddings', title: 'Static embeddings', tex: TeX`X,\ \text{one row per token:}\ n \times d_{\text{model}}`,
     prose: (r) => [[
       'Each token starts as a fixed vector of ', ...dmodel(), ` = ${r.dModel} numbers. The vector depends on the word alone: `,
       '“bank” gets the same row whether it sits next to “money” or “river”. ',
@@ -60,7 +61,7 @@ export const STEPS = [
     figures: (r) => [[tokenByDim(r, 'embeddings', 'Embeddings X', r.embeddings, r.dModel)]],
   },
   {
-    n: 2, id: 'projections', title: 'Projections to queries, keys and values', tex: 'Q = XW_q,\\quad K = XW_k,\\quad V = XW_v',
+    n: 2, id: 'projections', title: 'Projections to queries, keys and values', tex: TeX`Q = XW_q,\quad K = XW_k,\quad V = XW_v`,
     prose: (r) => [[
       'Three weight matrices give every token three roles. Its query (a row of Q) describes what it is looking for, ',
       'its key (a row of K) what it can be found by, and its value (a row of V) what it passes on once it is chosen. ',
@@ -74,7 +75,7 @@ export const STEPS = [
     ],
   },
   {
-    n: 3, id: 'scores', title: 'MatMul: every query against every key', tex: 'S = QK^{\\top}',
+    n: 3, id: 'scores', title: 'MatMul: every query against every key', tex: TeX`S = QK^{\top}`,
     prose: (r) => [[
       'Entry (i, j) is the dot product of query i with key j: a sum of ', ...dk(),
       ' products. The more terms in that sum, the wider the scores spread. ',
@@ -83,7 +84,7 @@ export const STEPS = [
     figures: (r) => [[tokenByToken(r, 'scores', 'Scores S = QKᵀ', r.scores, { domain: r.scoreRange })]],
   },
   {
-    n: 4, id: 'scale', title: 'Scale by 1/√dₖ', tex: 'S/\\sqrt{d_k}',
+    n: 4, id: 'scale', title: 'Scale by 1/√dₖ', tex: TeX`S/\sqrt{d_k}`,
     prose: (r, s) => [s.scaled ? [
       'The engine multiplies every score by ', `${precise(r.scale)} = 1/√${r.dK}. `,
       'Scaling a number by c scales its variance by c², and the variance of a dot product grows in proportion to ', ...dk(),
@@ -96,7 +97,7 @@ export const STEPS = [
     figures: (r) => [[tokenByToken(r, 'scaled', 'Scaled scores S/√dₖ', r.scaledScores, { domain: r.scoreRange })]],
   },
   {
-    n: 5, id: 'mask', title: 'Mask (optional)', tex: '\\text{score}_{ij} \\leftarrow -\\infty \\ \\text{ for } j > i',
+    n: 5, id: 'mask', title: 'Mask (optional)', tex: TeX`\text{score}_{ij} \leftarrow -\infty \ \text{ for } j > i`,
     prose: (r, s) => [s.causal ? [
       'With the causal mask on, a token may look only at itself and the tokens before it. ',
       'The cells to the right of the diagonal are set to −∞, and the softmax turns −∞ into a weight of exactly 0.',
@@ -108,7 +109,7 @@ export const STEPS = [
       { domain: r.scoreRange, masked: causalMasked, maskedText: '−∞', maskedValue: -Infinity })]] : []),
   },
   {
-    n: 6, id: 'softmax', title: 'SoftMax: scores become weights', tex: 'A = \\operatorname{softmax}(QK^{\\top}/\\sqrt{d_k})',
+    n: 6, id: 'softmax', title: 'SoftMax: scores become weights', tex: TeX`A = \operatorname{softmax}(QK^{\top}/\sqrt{d_k})`,
     prose: () => [[
       'Each row of scores turns into weights that are positive and add up to 1. A row whose scores are close together ',
       'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
@@ -120,7 +121,7 @@ export const STEPS = [
     stats: true,
   },
   {
-    n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: 'Z = AV',
+    n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: TeX`Z = AV`,
     prose: (r) => [[
       'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
       `So the new vector for “${r.tokens[Math.min(1, r.tokens.length - 1)]}” carries some of every token it attended to, `,

@@ -2,7 +2,7 @@
 // It wires controls, the block diagram and the step panels to one engine call per state change;
 // every number drawn comes from engine.selfAttentionExample. No model math happens here.
 import { el, clear } from '../dom.js';
-import { tex } from '../math.js';
+import { DisplayTeX, tex } from '../math.js';
 import { createNotices } from '../notices.js';
 import { slider, checkbox, numberInput, textInput } from '../controls.js';
 import { blockDiagram } from '../charts/block-diagram.js';
@@ -110,7 +110,7 @@ function mount(root, { engine, store }) {
     el('div', { className: 'panel diagram-panel' },
       el('h3', { className: 'panel-title' }, 'Scaled dot-product attention'),
       stepper, stepLabel, diagram.node,
-      tex('\\begin{aligned}&\\operatorname{Attention}(Q,K,V)\\\\ &\\quad= \\operatorname{softmax}\\!\\left(\\frac{QK^{\\top}}{\\sqrt{d_k}}\\right)V\\end{aligned}', { display: true })));
+      tex(DisplayTeX`\begin{aligned}&\operatorname{Attention}(Q,K,V)\\ &\quad= \operatorname{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\end{aligned}`)));
 
   const panels = STEPS.map((s) => {
     const body = el('div', { className: 'step-body' });

@@ -1,7 +1,7 @@
 // Lesson 5.3 (in "Go deeper"): the heads' outputs side by side, W^O, and their product, as engine.multiHeadExample
 // returns them.
 import { el } from '../../dom.js';
-import { tex } from '../../math.js';
+import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { partPanel, setProse } from '../parts.js';
 import { tokenLabels } from '../self-attention-steps.js';
@@ -12,8 +12,8 @@ const dims = (d) => Array.from({ length: d }, (_, i) => String(i + 1));
 export function combinePart(engine, store, number) {
   const part = partPanel({ id: 'combine', number, title: 'Concatenate the heads, then mix them with Wᴼ' });
   const row = el('div', { className: 'figure-row maps-row' });
-  part.figures.append(tex('\\operatorname{MultiHead}(Q, K, V) = \\operatorname{Concat}(\\text{head}_1, \\ldots, \\text{head}_H)\\,W^{O}',
-    { display: true, className: 'multihead-formula' }), row);
+  part.figures.append(tex(DisplayTeX`\operatorname{MultiHead}(Q, K, V) = \operatorname{Concat}(\text{head}_1, \ldots, \text{head}_H)\,W^{O}`,
+    { className: 'multihead-formula' }), row);
   return {
     node: part.node,
     render(r) {

@@ -6,10 +6,11 @@ import { precise } from '../../format.js';
 import { partPanel, setProse, statList, dk } from '../parts.js';
 import { tokenLabels } from '../self-attention-steps.js';
 import { SCALING, dmodel } from './common.js';
+import { TeX } from '../../math.js';
 
 export function headsPart(engine, store, number) {
   const part = partPanel({ id: 'heads', number, title: 'H heads, each with dₖ = d_model / H',
-    formula: '\\text{head}_h = \\operatorname{softmax}\\!\\Big(\\frac{Q_h K_h^{\\top}}{\\sqrt{d_k}}\\Big) V_h' });
+    formula: TeX`\text{head}_h = \operatorname{softmax}\!\Big(\frac{Q_h K_h^{\top}}{\sqrt{d_k}}\Big) V_h` });
   const grid = el('div', { className: 'head-grid' });
   part.figures.append(grid);
   return {

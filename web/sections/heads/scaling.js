@@ -10,10 +10,11 @@ import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progre
 import { HEADS, SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS, dmodel, divides } from './common.js';
 import { sweepCharts, plusMinus, rawPlusMinus } from './sweep.js';
 import { flatterQuestion } from './question.js';
+import { TeX } from '../../math.js';
 
 export function scalingPart(engine, store, number) {
   const part = partPanel({ id: 'scaling', number, title: 'Each head’s scale: √dₖ, √d_model or none',
-    formula: '\\operatorname{Var}\\Big(\\frac{q_h\\cdot k_h}{\\sqrt{d_{\\text{model}}}}\\Big) = \\frac{d_k}{d_{\\text{model}}} = \\frac{1}{H}' });
+    formula: TeX`\operatorname{Var}\Big(\frac{q_h\cdot k_h}{\sqrt{d_{\text{model}}}}\Big) = \frac{d_k}{d_{\text{model}}} = \frac{1}{H}` });
   const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(box);
   const table = el('div', { className: 'scaling-table' });

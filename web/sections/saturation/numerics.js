@@ -8,10 +8,11 @@ import { SERIES } from '../../charts/palette.js';
 import { precise, short } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
 import { noticeBox } from './common.js';
+import { TeX } from '../../math.js';
 
 export function numericsPart(engine, store, number) {
   const part = partPanel({ id: 'numerics', number, title: 'When exp overflows',
-    formula: '\\frac{e^{\\beta z_i}}{\\sum_j e^{\\beta z_j}} = \\frac{e^{\\beta z_i - m}}{\\sum_j e^{\\beta z_j - m}},\\quad m = \\max_j \\beta z_j' });
+    formula: TeX`\frac{e^{\beta z_i}}{\sum_j e^{\beta z_j}} = \frac{e^{\beta z_i - m}}{\sum_j e^{\beta z_j - m}},\quad m = \max_j \beta z_j` });
   const { box, notices } = noticeBox();
   const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
   const scores = parsedInput(store, 'nscores', 'Scores z', { onProblem: problem('nscores'), placeholder: '1, 2, 3, 4' });

@@ -8,6 +8,7 @@ import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { percent, three, noticeBox } from './common.js';
+import { TeX } from '../../math.js';
 
 const vec = (v) => `[${Array.from(v, (x) => precise(x)).join(', ')}]`;
 
@@ -18,7 +19,7 @@ function weightsChart(id) {
 
 export function pairsPart(engine, store, number) {
   const part = partPanel({ id: 'pairs', number, title: 'Two scores, before and after scaling',
-    formula: 'p_i = \\frac{\\exp(z_i)}{\\sum_{k=1}^{n} \\exp(z_k)}' });
+    formula: TeX`p_i = \frac{\exp(z_i)}{\sum_{k=1}^{n} \exp(z_k)}` });
   const { box, notices } = noticeBox();
   const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
   const scores = parsedInput(store, 'sscores', 'Raw scores', { onProblem: problem('sscores'), placeholder: '14, 10' });

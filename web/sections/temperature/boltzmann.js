@@ -12,6 +12,7 @@ import { deeper, question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, watcher, attempt, message } from '../parts.js';
 import { beta, noticeBox, presetRow } from './common.js';
+import { TeX } from '../../math.js';
 
 // The β grid of the sweep chart: 10^(k/10) for k = −30 … 30, so ten points per decade from 10⁻³ to 10³.
 const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
@@ -47,7 +48,7 @@ function hotQuestion(engine) {
 
 export function boltzmannPart(engine, store, number) {
   const part = partPanel({ id: 'boltzmann', number, title: 'Turn the dial: the softmax is a Boltzmann distribution',
-    formula: 'p_i = \\frac{e^{\\beta s_i}}{\\sum_{j} e^{\\beta s_j}},\\qquad T = \\frac{1}{\\beta}' });
+    formula: TeX`p_i = \frac{e^{\beta s_i}}{\sum_{j} e^{\beta s_j}},\qquad T = \frac{1}{\beta}` });
   const { box, notices } = noticeBox();
   const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
   const scores = parsedInput(store, 'tscores', [term('score', 'Scores'), ' ', el('var', {}, 's'), ' (up to 12)'], { onProblem: problem('tscores'), placeholder: '3, 2, 0.5, −1' });

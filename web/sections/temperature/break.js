@@ -3,7 +3,7 @@
 // against its own key, the scores of Q = X·W_q, K = X·W_k on and off the diagonal (assumptionCheck). Only the chosen
 // assumption is broken, whatever the other settings of 4.3 are. A prediction asks about correlated q and k first.
 import { el } from '../../dom.js';
-import { tex } from '../../math.js';
+import { DisplayTeX, tex } from '../../math.js';
 import { logSlider, slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
@@ -33,13 +33,10 @@ const three = (v) => precise(Number(v.toPrecision(3)));
 // keys, so with few vectors their common part is one small sample (60 vectors missed it by a quarter at seed 1).
 const ROW_VECTORS = 200;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
-// The chain's terms; equals sign k joins term k − 1 and term k, and CHAIN_LABELS names each term.
-const CHAIN_TERMS = ['\\operatorname{Var}(q\\cdot k)', '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i)',
-  '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\operatorname{Var}(k_i)', 'd_k'];
-const equals = (k) => `\\overset{${k}}{=}`;
-const CHAIN = `\\textstyle ${CHAIN_TERMS.map((t, k) => (k ? `${equals(k)} ${t}` : t)).join(' ')}`;
-// The same chain one step a line, for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
-const CHAIN_LINES = `\\begin{aligned} ${CHAIN_TERMS[0]} ${CHAIN_TERMS.slice(1).map((t, k) => `&${equals(k + 1)} \\textstyle ${t}`).join(' \\\\ ')} \\end{aligned}`;
+// The chain, each equals sign numbered (sign k joins term k − 1 and term k; CHAIN_LABELS names the terms): on one line,
+// and one step a line for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
+const CHAIN = DisplayTeX`\textstyle \operatorname{Var}(q\cdot k) \overset{1}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) \overset{2}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i) \overset{3}{=} d_k`;
+const CHAIN_LINES = DisplayTeX`\begin{aligned} \operatorname{Var}(q\cdot k) &\overset{1}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) \\ &\overset{2}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i) \\ &\overset{3}{=} \textstyle d_k \end{aligned}`;
 
 /** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
 function plan(state) {
@@ -129,8 +126,8 @@ export function breakPart(engine, store, number) {
     'Each = needs: 1 independent entries · 2 mean 0 and q independent of k · 3 variance 1.');
   const predict = correlationQuestion(engine);
   // The chain as a display formula, one step a line on a narrow screen, its legend below.
-  part.node.insertBefore(tex(CHAIN, { display: true, className: 'chain-formula chain-wide' }), part.prose);
-  part.node.insertBefore(tex(CHAIN_LINES, { display: true, className: 'chain-formula chain-lines' }), part.prose);
+  part.node.insertBefore(tex(CHAIN, { className: 'chain-formula chain-wide' }), part.prose);
+  part.node.insertBefore(tex(CHAIN_LINES, { className: 'chain-formula chain-lines' }), part.prose);
   part.node.insertBefore(legend, part.prose);
   setProse(part.prose, [['Break one: the engine measures every line, and a bar off dₖ means q·k/√dₖ no longer has variance 1 over all pairs.']]);
   fill(part.controls, predict.node, el('div', { className: 'control-figure' },

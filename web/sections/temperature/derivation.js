@@ -3,7 +3,7 @@
 // Means, σ and the correlation of qᵢ with kᵢ can be set to see which equals sign gives way. Progressive refinement:
 // a preview from fewer pairs while a value changes, the full count once it settles.
 import { el } from '../../dom.js';
-import { tex } from '../../math.js';
+import { TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { precise, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
@@ -84,11 +84,11 @@ export function derivationPart(engine, store, number) {
     // A line whose exact value differs from the previous line's is marked (a comparison of engine numbers, for the label).
     const differs = (a, b) => Math.abs(a - b) > 1e-9 * (1 + Math.abs(b));
     const lines = [
-      ['vardot', '\\operatorname{Var}(q\\cdot k) = \\operatorname{Var}\\Big(\\sum_{i=1}^{d_k} {\\textstyle q_i k_i}\\Big)', r.varDot, 'the definition of the dot product'],
-      ['sumvarprod', '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i k_i)', r.sumVarProducts, 'the products qᵢkᵢ are uncorrelated'],
-      ['sumvarvar', '\\sum_{i=1}^{d_k} \\operatorname{Var}(q_i)\\,\\operatorname{Var}(k_i)', r.sumVarQVarK, 'zero means; qᵢ independent of kᵢ'],
+      ['vardot', TeX`\operatorname{Var}(q\cdot k) = \operatorname{Var}\Big(\sum_{i=1}^{d_k} {\textstyle q_i k_i}\Big)`, r.varDot, 'the definition of the dot product'],
+      ['sumvarprod', TeX`\sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i)`, r.sumVarProducts, 'the products qᵢkᵢ are uncorrelated'],
+      ['sumvarvar', TeX`\sum_{i=1}^{d_k} \operatorname{Var}(q_i)\,\operatorname{Var}(k_i)`, r.sumVarQVarK, 'zero means; qᵢ independent of kᵢ'],
       // The last line is a count, not a measurement: its measured cell stays empty.
-      ['dk', `\\sum_{i=1}^{d_k} 1\\cdot 1 = d_k`, { value: null, stdError: null, theory: state.tdk }, 'unit variances'],
+      ['dk', TeX`\sum_{i=1}^{d_k} 1\cdot 1 = d_k`, { value: null, stdError: null, theory: state.tdk }, 'unit variances'],
     ];
     const rows = lines.map(([id, formula, q, why], i) => {
       const broken = i > 0 && differs(q.theory, lines[i - 1][2].theory);
@@ -117,16 +117,16 @@ export function derivationPart(engine, store, number) {
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'assumptions' } },
         el('thead', {}, el('tr', {}, ['property', 'measured', 'exact for these settings', 'the proof needs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {},
-          arow('meanq', '\\operatorname{E}(q_i)', r.meanQ, '0'),
-          arow('meank', '\\operatorname{E}(k_i)', r.meanK, '0'),
-          arow('varq', '\\operatorname{Var}(q_i)', r.varQ, '1'),
-          arow('vark', '\\operatorname{Var}(k_i)', r.varK, '1'),
-          arow('covqk', '\\operatorname{Cov}(q_i, k_i)', r.covQK, '0'),
-          state.tdk > 1 ? arow('covqq', '\\operatorname{Cov}(q_i, q_j),\\ i\\ne j', r.pairCovQ, '0') : null,
-          state.tdk > 1 ? arow('covkk', '\\operatorname{Cov}(k_i, k_j),\\ i\\ne j', r.pairCovK, '0') : null,
-          arow('covsum', '\\sum_{i\\ne j}\\operatorname{Cov}(q_i k_i,\\, q_j k_j)', r.covarianceSum, '0')))));
+          arow('meanq', TeX`\operatorname{E}(q_i)`, r.meanQ, '0'),
+          arow('meank', TeX`\operatorname{E}(k_i)`, r.meanK, '0'),
+          arow('varq', TeX`\operatorname{Var}(q_i)`, r.varQ, '1'),
+          arow('vark', TeX`\operatorname{Var}(k_i)`, r.varK, '1'),
+          arow('covqk', TeX`\operatorname{Cov}(q_i, k_i)`, r.covQK, '0'),
+          state.tdk > 1 ? arow('covqq', TeX`\operatorname{Cov}(q_i, q_j),\ i\ne j`, r.pairCovQ, '0') : null,
+          state.tdk > 1 ? arow('covkk', TeX`\operatorname{Cov}(k_i, k_j),\ i\ne j`, r.pairCovK, '0') : null,
+          arow('covsum', TeX`\sum_{i\ne j}\operatorname{Cov}(q_i k_i,\, q_j k_j)`, r.covarianceSum, '0')))));
     fill(part.stats, statList('derivation', [
-      ['vardot', 'Var(q · k), measured', pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
+      ['vardot', TeX`Var(q · k), measured`, pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
       ['scaled', 'variance of the logits q · k/√dₖ, measured', pm(r.scaledVariance.value, r.scaledVariance.stdError),
         `(exact ${precise(r.scaledVariance.theory)}; 1 when every line holds)`, r.scaledVariance.value],
       ['time', 'engine time', milliseconds(r.computeMs), null, r.computeMs],

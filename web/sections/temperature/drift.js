@@ -13,6 +13,7 @@ import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
 import { pm, noticeBox, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample } from './common.js';
+import { TeX } from '../../math.js';
 
 // Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
 const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
@@ -49,7 +50,7 @@ function doublingQuestion(result, cover) {
 
 export function driftPart(engine, store, number) {
   const part = partPanel({ id: 'drift', number, title: 'Weight drift: the model sets its own temperature',
-    formula: '\\beta\\,QK^{\\top} = X\\big(\\sqrt{\\beta}\\,W_q\\big)\\big(\\sqrt{\\beta}\\,W_k\\big)^{\\top}X^{\\top}' });
+    formula: TeX`\beta\,QK^{\top} = X\big(\sqrt{\beta}\,W_q\big)\big(\sqrt{\beta}\,W_k\big)^{\top}X^{\top}` });
   const { box, notices, problem } = noticeBox();
   const drift = logSlider(store, 'tdrift', ['Factor ', el('var', {}, 'f'), ' on W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), ' (logarithmic track)'],
     { lo: 0.25, hi: 4, integers: false });

@@ -2,7 +2,7 @@
 // to 1: attention) and over the queries (each column sums to 1: the source paper's formula as printed), both by the
 // engine (normalisationDemo), with the sums it reports and its float32 attention kernel as a check.
 import { el } from '../../dom.js';
-import { tex } from '../../math.js';
+import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
@@ -66,9 +66,9 @@ export function normalisationPart(engine, store, number) {
     el('p', { className: 'control-hint' }, 'β is the dial of 4.1.'), el('div', { className: 'control-grid' }, matrix.node, presets), box));
 
   const rowsFormula = [el('p', { className: 'formula-label' }, 'Over the last index, the keys (what attention does):'),
-    tex('w_{ij} = \\frac{e^{\\beta s_{ij}}}{\\sum_{m=1}^{n} e^{\\beta s_{im}}}', { display: true })];
+    tex(DisplayTeX`w_{ij} = \frac{e^{\beta s_{ij}}}{\sum_{m=1}^{n} e^{\beta s_{im}}}`)];
   const columnsFormula = [el('p', { className: 'formula-label' }, 'Over the first index, the queries (the paper’s formula as printed):'),
-    tex('w_{ij} = \\frac{e^{\\beta s_{ij}}}{\\sum_{m=1}^{N} e^{\\beta s_{mj}}}', { display: true })];
+    tex(DisplayTeX`w_{ij} = \frac{e^{\beta s_{ij}}}{\sum_{m=1}^{N} e^{\beta s_{mj}}}`)];
   const maps = el('div', { className: 'figure-row maps-row' });
   const sums = el('div', { className: 'sums-table' });
   fill(part.figures, maps, sums);

@@ -2,7 +2,7 @@
 // of the ensemble (d_x, d_k, σ_X, σ_W, the mean of X, tokens). The engine (assumptionCheck) measures the scores on and
 // off the diagonal beside their closed forms and the source paper's product, and what they do to the softmax.
 import { el } from '../../dom.js';
-import { tex } from '../../math.js';
+import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { heatmap } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
@@ -11,9 +11,9 @@ import { timed, sampleLabel } from '../progressive.js';
 import { beta, sub, sigma, pm, noticeBox, presetRow, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, measureProgressively } from './common.js';
 
 export function assumptionsPart(engine, store, number) {
-  const part = partPanel({ id: 'assumptions', number, title: 'Queries and keys from X · W: every setting', formula: 'Q = XW_q,\\quad K = XW_k' });
-  const relaxed = tex('\\operatorname{Var}(q\\cdot k) \\approx (d_x\\,\\sigma^2_X\\,\\sigma^2_{W_q})\\,(d_x\\,\\sigma^2_X\\,\\sigma^2_{W_k})\\;d_k',
-    { display: true, className: 'relaxed-formula' });
+  const part = partPanel({ id: 'assumptions', number, title: 'Queries and keys from X · W: every setting', formula: TeX`Q = XW_q,\quad K = XW_k` });
+  const relaxed = tex(DisplayTeX`\operatorname{Var}(q\cdot k) \approx (d_x\,\sigma^2_X\,\sigma^2_{W_q})\,(d_x\,\sigma^2_X\,\sigma^2_{W_k})\;d_k`,
+    { className: 'relaxed-formula' });
   const { box, notices, problem } = noticeBox();
   const num = (key, label, step) => parsedInput(store, key, label, { number: true, step, onProblem: problem });
   const sig = (key, label, lo, hi) => logSlider(store, key, label, { lo, hi, integers: false });

@@ -10,6 +10,7 @@ import { partPanel, fill, attempt, watcher } from '../parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { workOf } from '../temperature/common.js';
 import { reference, pm, sig, inlineStat, W } from './helpers.js';
+import { TeX } from '../../math.js';
 
 const DRIFT_SAMPLES = 200;
 
@@ -60,7 +61,7 @@ function driftLink(store) {
 
 export function weightsPart(context, number) {
   const { engine, store } = context;
-  const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job', formula: '\\beta\\,QK^\\top = X(\\sqrt{\\beta}\\,W_q)(\\sqrt{\\beta}\\,W_k)^\\top X^\\top' });
+  const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job', formula: TeX`\beta\,QK^\top = X(\sqrt{\beta}\,W_q)(\sqrt{\beta}\,W_k)^\top X^\top` });
   const noticeBox = el('div', { className: 'notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(noticeBox);
   // The second paragraph states the cap the question asks about: it stays covered until the learner answers.

@@ -6,6 +6,7 @@ import { parsedInput } from '../../controls.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, fill, watcher, message } from '../parts.js';
 import { noticeBox, vec } from './shared.js';
+import { TeX } from '../../math.js';
 
 const LENGTHS = [2, 4, 6, 16, 32, 64];
 const continued = (d) => [Array.from({ length: d }, (_, i) => i + 1), Array.from({ length: d }, (_, i) => i + 3)]; // [1…d]·[3…d+2]
@@ -18,7 +19,7 @@ const SETS = [
 const CUT = { id: 'cut', title: 'The d = 3 pairs cut to their first two entries (d = 2 again)', pairs: SETS[1].pairs.map(([a, b]) => [a.slice(0, 2), b.slice(0, 2)]) };
 
 export function examplesPart(engine, store, number) {
-  const part = partPanel({ id: 'examples', number, title: 'Dot products by hand', formula: 'a\\cdot b = \\sum_{i=1}^{d} a_i b_i' });
+  const part = partPanel({ id: 'examples', number, title: 'Dot products by hand', formula: TeX`a\cdot b = \sum_{i=1}^{d} a_i b_i` });
   const { box, notices } = noticeBox();
   const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
   const inputs = [

@@ -6,6 +6,7 @@ import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, watcher, attempt, message } from '../parts.js';
 import { noticeBox } from './shared.js';
+import { TeX } from '../../math.js';
 
 const long = (v) => (Number.isFinite(v) ? Number(v.toPrecision(10)).toString().replace('-', '\u2212') : precise(v));
 const doubled = (v) => v.map((x) => 2 * x); // the learner's question, as input for the engine
@@ -39,7 +40,7 @@ function doublingQuestion(engine, latest) {
 
 export function scaleCheckPart(engine, store, number) {
   const part = partPanel({ id: 'scalecheck', number, title: 'Scaling a variable scales its variance by the square',
-    formula: '\\operatorname{Var}(cX) = c^2\\operatorname{Var}(X)' });
+    formula: TeX`\operatorname{Var}(cX) = c^2\operatorname{Var}(X)` });
   const { box, notices } = noticeBox();
   const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
   const c = parsedInput(store, 'vc', ['The factor ', el('var', {}, 'c')], { number: true, step: '0.05', onProblem: problem });

@@ -11,6 +11,7 @@ import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
 import { distributionOf, noticeBox } from './shared.js';
+import { TeX } from '../../math.js';
 
 /** Three lengths to quote from a sweep of maxDim points: a sixteenth, a quarter and all of it. */
 const quoted = (maxDim) => [...new Set([Math.max(1, Math.round(maxDim / 16)), Math.max(1, Math.round(maxDim / 4)), maxDim])];
@@ -37,7 +38,7 @@ function scalingQuestion(latest, cover) {
 
 export function sweepPart(engine, store, number) {
   const part = partPanel({ id: 'sweep', number, title: 'The variance against dₖ, and dividing by √dₖ',
-    formula: '\\operatorname{Var}(q\\cdot k) \\propto d_k' });
+    formula: TeX`\operatorname{Var}(q\cdot k) \propto d_k` });
   const { box, notices } = noticeBox();
   const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
   const maxDim = logSlider(store, 'vmaxdim', 'Largest dₖ of the sweep');

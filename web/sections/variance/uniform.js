@@ -10,6 +10,7 @@ import { precise } from '../../format.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, attempt } from '../parts.js';
 import { noticeBox } from './shared.js';
+import { TeX } from '../../math.js';
 
 const SHIFT_SCORES = 8; // scores of the shift check: a short row is enough to show the weights do not move
 
@@ -17,7 +18,7 @@ const theoryLine = (id, label, x, y) => ({ id, label, kind: 'line', x, y, color:
 
 export function uniformPart(engine, store, number) {
   const part = partPanel({ id: 'uniform', number, title: 'Entries with a mean: the drift the softmax never sees',
-    formula: '\\operatorname{Var}_j(q\\cdot k_j) = \\lVert q\\rVert^2\\sigma^2' });
+    formula: TeX`\operatorname{Var}_j(q\cdot k_j) = \lVert q\rVert^2\sigma^2` });
   const { box, notices } = noticeBox();
   const toggle = el('button', { type: 'button', className: 'control-button', dataset: { action: 'entries' } });
   toggle.addEventListener('click', () => store.set({ vdist: store.get().vdist === 'uniform' ? 'stdnormal' : 'uniform' }));
