@@ -2,7 +2,7 @@
 // text and list inputs.
 // A control reads its allowed range from the state table and writes typed values to the store;
 // sync(state) puts the state back into the control. No lesson logic lives here.
-import { scaleLog } from 'd3';
+import { scaleLog } from 'd3-scale';
 import { el, uniqueId } from './dom.js';
 
 function field(className, labelText, input, ...extra) {

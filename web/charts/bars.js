@@ -1,7 +1,9 @@
 // A bar chart with every value printed on its bar, for short rows (softmax weights, scores). Values that are
 // not finite (the NaN and ∞ of an overflowing softmax) get a hatched bar and their name instead of a height.
 // It maps numbers to pixels and text; it computes nothing about the lesson.
-import { create, scaleLinear, scaleBand, axisLeft } from 'd3';
+import { axisLeft } from 'd3-axis';
+import { scaleLinear, scaleBand } from 'd3-scale';
+import { create } from 'd3-selection';
 import { uniqueId } from '../dom.js';
 import { short } from '../format.js';
 

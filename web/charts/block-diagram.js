@@ -1,7 +1,7 @@
 // The scaled dot-product attention block diagram (MatMul, Scale, Mask (opt.), SoftMax, MatMul over
 // inputs Q, K, V), drawn bottom-up as SVG. It highlights the block of a step and reports clicks;
 // it knows the step numbers of its blocks and nothing else about the lesson.
-import { create } from 'd3';
+import { create } from 'd3-selection';
 import { uniqueId } from '../dom.js';
 
 const W = 250;

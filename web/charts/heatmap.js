@@ -1,7 +1,7 @@
 // A labelled matrix heatmap: takes a flat row-major array, its shape and labels, returns a <figure>.
 // It maps numbers to colours and text only; it computes nothing about the model. Each cell carries
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
-import { create } from 'd3';
+import { create } from 'd3-selection';
 import { el, uniqueId } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';

@@ -1,6 +1,9 @@
 // A histogram drawn from bin edges and counts (the engine counts its dot products into bins; how many bins, and
 // over which range, is the page's display choice). It maps numbers to pixels only.
-import { create, scaleLinear, scaleLog, axisBottom, axisLeft, max } from 'd3';
+import { max } from 'd3-array';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { create } from 'd3-selection';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 

@@ -1,6 +1,8 @@
 // Colour scales for matrices: diverging (signed values, centred on 0) and sequential ([0, 1]).
 // Both palettes are readable with the common colour-vision deficiencies (RdBu, viridis).
-import { interpolateRdBu, interpolateViridis, scaleDiverging, scaleSequential, lab } from 'd3';
+import { lab } from 'd3-color';
+import { scaleDiverging, scaleSequential } from 'd3-scale';
+import { interpolateRdBu, interpolateViridis } from 'd3-scale-chromatic';
 
 /** Blue for negative, white at 0, red for positive; domain is symmetric [-m, m]. */
 export function divergingScale(m) {

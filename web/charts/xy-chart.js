@@ -1,8 +1,12 @@
 // A line-and-points chart with linear or logarithmic axes: takes arrays of x and y per series and draws them.
 // It maps numbers to pixels and nothing else. On a log axis, points that are not positive cannot be placed;
 // they are left out and counted in the chart's data-hidden attribute.
-import { create, scaleLinear, scaleLog, axisBottom, axisLeft, line, area, symbol, symbolCircle, symbolSquare,
-  symbolTriangle, symbolDiamond, extent, format as d3format } from 'd3';
+import { extent } from 'd3-array';
+import { axisBottom, axisLeft } from 'd3-axis';
+import { format as d3format } from 'd3-format';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { create } from 'd3-selection';
+import { line, area, symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
 import { themed } from './palette.js';
 
