@@ -4,7 +4,7 @@
 // lesson's share of the page. Numbers are compared with the same engine loaded in Node. Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, settled, browserSession } from './harness.mjs';
+import { problems, nextFrame, settled, refined, browserSession } from './harness.mjs';
 
 const session = browserSession({ engine: true });
 const STD = { distribution: 'normal', mean: 0, std: 1 }; // the lesson's default entries
@@ -323,4 +323,47 @@ test('a change redraws every chart at the width its observer reported: no chart 
     return svg && box.clientWidth > 0 && Number(svg.getAttribute('width')) === Math.floor(Math.min(box.clientWidth, 640));
   });
   noErrors(log, 'seed changes and the opened section');
+});
+
+test('a seed change draws a preview from fewer pairs, then the full 1000 from the background engines; each panel is the engine\'s answer for the pairs its title names, and the parts after it follow', async () => {
+  const { page, log } = await load('#lesson=variance&vdeep=scalecheck');
+  await page.waitForSelector('[data-stats="scalecheck"] [data-stat="varx"]');
+  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
+  // Every state the dₖ = 1000 panel shows after the change: its title's pair count and its variance.
+  await page.evaluate(() => {
+    window.shown = [];
+    const part = document.querySelector('[data-part="histograms"]');
+    const note = () => {
+      const label = part.querySelector('.histogram-panel[data-dim="1000"] .sample-state');
+      const value = part.querySelector('[data-stats="hist-1000"] [data-stat="variance"]')?.dataset.value;
+      const row = label && value !== undefined ? `${label.dataset.samples} ${label.dataset.sampleState} ${value}` : null;
+      if (row && window.shown[window.shown.length - 1] !== row) window.shown.push(row);
+    };
+    new MutationObserver(note).observe(part, { subtree: true, childList: true, attributes: true });
+  });
+  await page.fill('[data-part="histograms"] input[data-key="vseed"]', '9');
+  await page.dispatchEvent('[data-part="histograms"] input[data-key="vseed"]', 'change');
+  await settled(page, 'vseed=9');
+  await refined(page);
+  await nextFrame(page);
+  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split(' '));
+  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  const [first, last] = [shown[0], shown[shown.length - 1]];
+  assert.equal(first[1], 'preview');
+  assert.ok(Number(first[0]) >= 10 && Number(first[0]) < 1000, `preview pairs ${first[0]}`);
+  assert.deepEqual(last.slice(0, 2), ['1000', 'full']);
+  // The preview's pairs are the full count's first ones (one random stream per pair), not another sample.
+  const preview = session.engine.dotProducts({ dim: 1000, pairs: Number(first[0]), seed: 9, bins: 30, ...STD }).values;
+  const fullValues = session.engine.dotProducts({ dim: 1000, pairs: 1000, seed: 9, bins: 30, ...STD }).values;
+  assert.deepEqual(Array.from(preview), Array.from(fullValues.subarray(0, preview.length)));
+  for (const [pairs, , variance] of shown) {
+    const want = session.engine.dotProducts({ dim: 1000, pairs: Number(pairs), seed: 9, bins: 30, ...STD }).variance;
+    assert.ok(close(Number(variance), want), `${pairs} pairs: page ${variance}, engine ${want}`);
+  }
+  assert.deepEqual(await page.$$eval('.histogram-panel .sample-state', (n) => n.map((x) => x.textContent)), ['1000 pairs', '1000 pairs', '1000 pairs']);
+  // Lesson 2.6 takes the right-most histogram's scores: the full count's once they are in.
+  const full = session.engine.dotProducts({ dim: 1000, pairs: 1000, seed: 9, bins: 30, ...STD });
+  const varX = await stat(page, 'scalecheck', 'varx');
+  assert.ok(close(varX, full.variance, 1e-6), `Var(X) ${varX} is the full count's ${full.variance}`);
+  noErrors(log, 'a seed change with a preview');
 });

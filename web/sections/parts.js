@@ -95,8 +95,11 @@ export function mountParts(root, { engine, store }, lesson, intro, makers) {
     el('h2', { className: 'lesson-title' }, `Lesson ${lesson.number} · ${lesson.title}`),
     el('div', { className: 'lesson-intro' }, intro),
     el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
-  const shared = {};
-  store.subscribe((state) => {
+  // What parts hand to the parts after them; refresh() renders them all again with the current state, for a part
+  // whose later refinement (web/sections/progressive.js) changed what it handed on.
+  const shared = { refresh: () => render(store.get()) };
+  const render = (state) => {
     for (const p of parts) p.render(state, shared);
-  });
+  };
+  store.subscribe(render);
 }

@@ -30,18 +30,22 @@ const msPerUnit = new Map([
   ['multiHeadSweep', 7e-6],
   ['gradientSweep', 1e-5],
   ['gradientDot', 5e-5], // gradientDistribution with real queries and keys: one unit per key entry drawn
+  ['dotProducts', 1e-5], // Lesson 2's histograms: one unit per normal entry drawn (2·dₖ per pair)
 ]);
+
+/** Records that `units` work of `kind` took `ms` (on the page, or in a background engine as its answer says). */
+export function learn(kind, units, ms) {
+  if (!(ms >= 0.5) || !(units > 0)) return; // too short to time with the browser's clock
+  const seen = ms / units;
+  const old = msPerUnit.get(kind);
+  msPerUnit.set(kind, old === undefined ? seen : 0.7 * old + 0.3 * seen);
+}
 
 /** Runs `fn` (one engine call of `units` work of `kind`), records how long it took and returns its result. */
 export function timed(kind, units, fn) {
   const t0 = performance.now();
   const result = fn();
-  const ms = performance.now() - t0;
-  if (ms >= 0.5 && units > 0) {
-    const seen = ms / units;
-    const old = msPerUnit.get(kind);
-    msPerUnit.set(kind, old === undefined ? seen : 0.7 * old + 0.3 * seen);
-  }
+  learn(kind, units, performance.now() - t0);
   return result;
 }
 

@@ -9,34 +9,36 @@ import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, statList, fill, watcher, message, attempt } from '../parts.js';
+import { sampleCount, timed, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.js';
 
 const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
 const ASKED = [100, 1000]; // the two lengths of the question
 
-const KEPT = 12; // draws remembered: the panels, the question's two lengths, and a few earlier settings
+const KEPT = 16; // draws remembered: the panels, the question's two lengths, a few earlier settings and previews
 
 /**
- * The engine's scores at each d of `dims` for the current entries and seed: one dotProducts call per d not drawn
- * before (a change of another d, of the shared-axis box, or the question's answer draws nothing again).
+ * The engine's scores at each d of `dims` for the current entries and seed, `pairs` pairs each: one dotProducts call
+ * per d not drawn before (a change of another d, of the shared-axis box, or the question's answer draws nothing
+ * again). The pairs are nested (one random stream per pair), so a preview's pairs are the first of the full count's.
+ * at(state, dim, pairs, call?) makes the call (or takes its answer) when it is not kept; has() says whether it is.
  */
 function scoreDraws(engine) {
   const kept = new Map();
-  return (state, dims) => {
-    const { options } = distributionOf(state);
-    const settings = JSON.stringify([state.vseed, options]);
-    return dims.map((dim) => {
-      const key = `${dim} ${settings}`;
-      let r = kept.get(key);
-      if (!r) {
-        r = { dim, ...engine.dotProducts({ dim, pairs: PAIRS, seed: state.vseed, bins: BINS, ...options }) };
-        if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
-      }
-      kept.delete(key);
-      kept.set(key, r); // the most recent last
-      return r;
-    });
+  const keyOf = (state, dim, pairs) => JSON.stringify([dim, pairs, state.vseed, distributionOf(state).options]);
+  const request = (state, dim, pairs) => ({ dim, pairs, seed: state.vseed, bins: BINS, ...distributionOf(state).options });
+  const at = (state, dim, pairs = PAIRS, call = () => engine.dotProducts(request(state, dim, pairs))) => {
+    const key = keyOf(state, dim, pairs);
+    let r = kept.get(key);
+    if (!r) {
+      r = { dim, ...timed('dotProducts', 2 * dim * pairs, call) };
+      if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
+    }
+    kept.delete(key);
+    kept.set(key, r); // the most recent last
+    return r;
   };
+  return { at, request, has: (state, dim, pairs = PAIRS) => kept.has(keyOf(state, dim, pairs)) };
 }
 
 /** The same scores binned on one window, from the smallest to the largest of any panel (engine.histogram). */
@@ -51,7 +53,7 @@ function onSharedAxis(engine, results) {
  * The prediction. Width is the standard deviation; the explanation prints the engine's standard deviations and
  * variances at the learner's dₖ and at 100 and 1000, for the entries and seed chosen now.
  */
-function widthQuestion(scoresAt, cover) {
+function widthQuestion(draws, shownPairs, cover) {
   return question({
     id: 'variance-width',
     cover,
@@ -62,7 +64,7 @@ function widthQuestion(scoresAt, cover) {
       const dims = [...new Set([...state.vdims, ...ASKED])].sort((a, b) => a - b);
       let results;
       try {
-        results = scoresAt(state, dims);
+        results = dims.map((dim) => draws.at(state, dim, shownPairs()));
       } catch (error) {
         return ['The engine rejected these settings: ', message(error)];
       }
@@ -70,7 +72,7 @@ function widthQuestion(scoresAt, cover) {
         `dₖ = ${r.dim}: width (standard deviation) `, el('strong', { dataset: { sd: r.sd } }, precise(r.sd)),
         `, variance ${precise(r.variance)} (theory ${precise(r.theoryVariance)}, give or take ${precise(r.expectedVarianceSd)} for one sample)`)));
       return ['A histogram’s width scales with the standard deviation, the square root of the variance, so ten times the ',
-        'variance makes it √10 ≈ 3.16 times as wide, not ten times. The engine’s ', String(PAIRS), ' scores per length, for the entries ',
+        'variance makes it √10 ≈ 3.16 times as wide, not ten times. The engine’s ', String(shownPairs()), ' scores per length, for the entries ',
         'and seed chosen above:', list];
     },
   });
@@ -85,44 +87,77 @@ export function histogramsPart(engine, store, number) {
   fill(part.controls, el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid' }, dims.node, entries.nodes), box));
 
   const panelRow = el('div', { className: 'histogram-row' });
-  const scoresAt = scoreDraws(engine);
-  const predict = widthQuestion(scoresAt, panelRow); // asked above the histograms, which stay blurred until answered
+  const draws = scoreDraws(engine);
+  let shownPairs = PAIRS; // pairs per panel on screen: PAIRS, or fewer in a preview
+  const predict = widthQuestion(draws, () => shownPairs, panelRow); // asked above the histograms, which stay blurred until answered
   part.figures.append(predict.node, panelRow);
   const boxes = [];
+  const labels = [];
   const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vdims', 'vshared']);
+  let drawnOnce = false;
+
+  /** Draws the panels from `pairs` pairs per d (each d's scores kept or computed now) and hands them on. */
+  function show(state, pairs, out) {
+    const results = attempt(part, notices, 'The engine rejected these settings', () => {
+      const own = state.vdims.map((dim) => draws.at(state, dim, pairs));
+      return state.vshared && own.length > 1 ? onSharedAxis(engine, own) : own;
+    });
+    if (results === null) return false;
+    shownPairs = pairs;
+    out.histograms = { results, state, pairs };
+    drawPanels(state, results, pairs);
+    return true;
+  }
+
+  function drawPanels(state, results, pairs) {
+    const { name } = distributionOf(state);
+    const yMax = state.vshared ? Math.max(...results.flatMap((r) => Array.from(r.histogram.counts))) : undefined;
+    while (boxes.length < results.length) {
+      boxes.push({ chart: chartBox({ id: `hist-${boxes.length}`, kind: 'histogram', maxWidth: 520 }), stats: el('div') });
+      labels.push(sampleLabel({ inline: true }));
+    }
+    clear(panelRow);
+    results.forEach((r, i) => {
+      const { chart, stats } = boxes[i];
+      labels[i].set({ samples: pairs, full: PAIRS, unit: 'pairs' });
+      panelRow.append(el('div', { className: 'histogram-panel', dataset: { dim: r.dim } }, chart.node, stats));
+      chart.set({
+        title: [`dₖ = ${r.dim} · `, labels[i].node],
+        draw: histogram({ id: `hist-${r.dim}`, ariaLabel: `Histogram of ${pairs} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
+          edges: r.histogram.edges, counts: r.histogram.counts, yMax, color: PANEL_COLORS[i % PANEL_COLORS.length],
+          marker: { value: r.mean, label: 'mean' }, xLabel: 'score q · k', height: 165 }),
+      });
+      fill(stats, statList(`hist-${r.dim}`, [
+        ['variance', 'variance', precise(r.variance), `(theory ${precise(r.theoryVariance)})`, r.variance],
+        ['sd', 'width (sd)', precise(r.sd), null, r.sd],
+      ]));
+    });
+  }
 
   return {
     node: part.node,
     render(state, out) {
       entries.sync(state);
       dims.sync(state);
+      if (changed(state)) {
+        // A change draws a preview from fewer pairs when the full count would not fit in a frame, and the full count
+        // follows in a background engine (or in later tasks); the first drawing is always the full count.
+        const missing = state.vdims.filter((dim) => !draws.has(state, dim));
+        const perPair = 2 * missing.reduce((sum, dim) => sum + dim, 0);
+        const plan = drawnOnce && missing.length ? sampleCount('dotProducts', perPair, PAIRS, { min: 10 }) : { samples: PAIRS, preview: false };
+        const steps = plan.preview ? missing.map((dim, i) => offStep(engine, 'dotProducts', draws.request(state, dim, PAIRS), (get, ms) => {
+          if (!attempt(part, notices, 'The engine rejected these settings', () => draws.at(state, dim, PAIRS, get))) return false;
+          learn('dotProducts', 2 * dim * PAIRS, ms); // the next preview's size
+          if (i < missing.length - 1) return true;
+          if (!show(state, PAIRS, out)) return false;
+          predict.render(state);
+          out.refresh(); // the parts after this one use these scores too
+          return true;
+        })) : [];
+        refineLater(part, part.node, steps);
+        drawnOnce = show(state, plan.samples, out) || drawnOnce;
+      }
       predict.render(state);
-      if (!changed(state)) return;
-      const { name } = distributionOf(state);
-      const results = attempt(part, notices, 'The engine rejected these settings', () => {
-        const own = scoresAt(state, state.vdims);
-        return state.vshared && own.length > 1 ? onSharedAxis(engine, own) : own;
-      });
-      if (results === null) return;
-      out.histograms = { results, state };
-
-      const yMax = state.vshared ? Math.max(...results.flatMap((r) => Array.from(r.histogram.counts))) : undefined;
-      while (boxes.length < results.length) boxes.push({ chart: chartBox({ id: `hist-${boxes.length}`, kind: 'histogram', maxWidth: 520 }), stats: el('div') });
-      clear(panelRow);
-      results.forEach((r, i) => {
-        const { chart, stats } = boxes[i];
-        panelRow.append(el('div', { className: 'histogram-panel', dataset: { dim: r.dim } }, chart.node, stats));
-        chart.set({
-          title: [`dₖ = ${r.dim}`],
-          draw: histogram({ id: `hist-${r.dim}`, ariaLabel: `Histogram of ${PAIRS} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
-            edges: r.histogram.edges, counts: r.histogram.counts, yMax, color: PANEL_COLORS[i % PANEL_COLORS.length],
-            marker: { value: r.mean, label: 'mean' }, xLabel: 'score q · k', height: 165 }),
-        });
-        fill(stats, statList(`hist-${r.dim}`, [
-          ['variance', 'variance', precise(r.variance), `(theory ${precise(r.theoryVariance)})`, r.variance],
-          ['sd', 'width (sd)', precise(r.sd), null, r.sd],
-        ]));
-      });
     },
   };
 }

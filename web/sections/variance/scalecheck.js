@@ -50,6 +50,7 @@ export function scaleCheckPart(engine, store, number) {
     return b;
   }));
   let last = null; // the right-most histogram's { dim, values }
+  let from = null; // the histograms' results those came from
   const predict = doublingQuestion(engine, () => last);
   part.node.insertBefore(predict.node, part.prose); // asked before the prose gives the rule away
   fill(part.controls, el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid' }, c.node, presets), box));
@@ -59,7 +60,9 @@ export function scaleCheckPart(engine, store, number) {
     node: part.node,
     render(state, out) {
       c.sync(state);
-      if (out.histograms && changed(state)) {
+      const moved = changed(state);
+      if (out.histograms && (moved || out.histograms !== from)) {
+        from = out.histograms; // a preview's scores are replaced by the full count's (Lesson 2.1)
         const { results } = out.histograms;
         last = results[results.length - 1];
         const check = attempt(part, notices, 'The engine rejected this factor', () => engine.scaleVariance({ values: last.values, c: state.vc }));
