@@ -26,26 +26,10 @@ export function tex(formula, { className = '' } = {}) {
   if (!template) {
     template = document.createElement('template');
     template.innerHTML = formula.markup; // KaTeX's output, made when the page was built from the page's own code
-    validOperators(template.content);
     parsed.set(formula.markup, template);
   }
   const node = document.createElement(formula.display ? 'div' : 'span');
   node.className = `tex ${formula.display ? 'tex-display' : 'tex-inline'} ${className}`.trim();
   node.append(template.content.cloneNode(true));
   return node;
-}
-
-/**
- * KaTeX wraps a relation built from other elements (\overset{1}{=}) in an <mo>, which in MathML holds text only
- * (<mo><mover><mo><mo>=</mo></mo>…). Firefox and Chromium forgive it; WebKit drew such an "=" shrunken, with wide gaps
- * (Lesson 4.4's chain). An <mrow> holds the same children validly and keeps the relation's spacing (MathML Core:
- * an mrow or mover around one embellished operator is one itself).
- */
-function validOperators(root) {
-  for (const mo of [...root.querySelectorAll('mo')]) {
-    if (!mo.firstElementChild) continue;
-    const row = document.createElementNS(mo.namespaceURI, 'mrow');
-    row.append(...mo.childNodes);
-    mo.replaceWith(row);
-  }
 }

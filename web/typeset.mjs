@@ -18,7 +18,43 @@ const LITERAL = /(?<![\w$])(Display)?TeX`([^`\n]*)`/g;
 
 /** KaTeX's MathML for one formula. */
 export function typeset(source, { display = false } = {}) {
-  return katex.renderToString(source, { ...KATEX, displayMode: display });
+  return validOperators(katex.renderToString(source, { ...KATEX, displayMode: display }));
+}
+
+/**
+ * KaTeX wraps a relation built from other elements (\overset{1}{=}) in an <mo>, which in MathML holds text only
+ * (<mo><mover><mo><mo>=</mo></mo>…). Worse, in a page an <mo> is where the HTML parser goes back to HTML, so the
+ * elements inside it are parsed as HTML ones and not drawn as math (Chromium and WebKit dropped the numbered "=" of
+ * Lesson 4.4's chain; Firefox drew "=1" inline). An <mrow> holds the same children validly and keeps the relation's
+ * spacing (MathML Core: an mrow or mover around one embellished operator is one itself), so every <mo> with an
+ * element inside becomes one here, before any parser sees the markup.
+ */
+export function validOperators(markup) {
+  const tags = [...markup.matchAll(/<(\/?)([a-z]+)[^>]*>/g)];
+  const open = []; // indices into tags of the <mo>s not yet closed, and whether each holds an element
+  const renamed = new Set();
+  tags.forEach((tag, i) => {
+    const [, closing, name] = tag;
+    if (name !== 'mo') {
+      if (!closing && open.length) open[open.length - 1].holdsElement = true;
+      return;
+    }
+    if (!closing) {
+      if (open.length) open[open.length - 1].holdsElement = true;
+      open.push({ at: i, holdsElement: false });
+      return;
+    }
+    const mo = open.pop();
+    if (mo.holdsElement) renamed.add(mo.at).add(i);
+  });
+  let out = '';
+  let from = 0;
+  tags.forEach((tag, i) => {
+    if (!renamed.has(i)) return;
+    out += markup.slice(from, tag.index) + tag[0].replace(/^<(\/?)mo\b/, '<$1mrow');
+    from = tag.index + tag[0].length;
+  });
+  return out + markup.slice(from);
 }
 
 /** A module's code with every formula literal replaced by its object; `where` names the file in errors. */

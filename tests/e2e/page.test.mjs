@@ -47,13 +47,23 @@ test('the page loads from file:// and from a local server with no console error 
   }
 });
 
-test('every formula on the page is valid MathML: no <mo> holds elements (WebKit drew such a relation shrunken)', async () => {
+test('every formula on the page is valid MathML: every element is a MathML one, no <mo> holds elements (WebKit drew such a relation shrunken), and Lesson 4.4\'s numbered equals signs are drawn', async () => {
   const { page } = await load('#lesson=temperature', { url: session.server.url });
-  const found = await page.evaluate(() => ({ formulas: document.querySelectorAll('math').length, chain: document.querySelectorAll('math mover').length,
-    nested: [...document.querySelectorAll('math mo')].filter((mo) => mo.firstElementChild).map((mo) => mo.closest('math').getAttribute('alttext') ?? mo.outerHTML.slice(0, 80)) }));
+  const found = await page.evaluate(() => {
+    const MATHML = 'http://www.w3.org/1998/Math/MathML';
+    const inMath = [...document.querySelectorAll('math')].flatMap((m) => [...m.querySelectorAll('*')]);
+    const overs = inMath.filter((e) => e.namespaceURI === MATHML && e.localName === 'mover');
+    return { formulas: document.querySelectorAll('math').length,
+      // An element parsed into the HTML namespace inside <math> is not drawn as math (an <mo> ends MathML for the parser).
+      foreign: inMath.filter((e) => e.namespaceURI !== MATHML).map((e) => `${e.localName} in ${e.closest('math').textContent.slice(0, 40)}`),
+      nested: inMath.filter((e) => e.localName === 'mo' && e.firstElementChild).map((mo) => mo.outerHTML.slice(0, 80)),
+      overs: overs.length, drawn: overs.filter((e) => e.getBoundingClientRect().width > 0).length };
+  });
   assert.ok(found.formulas > 20, `formulas on the page: ${found.formulas}`);
-  assert.ok(found.chain >= 3, `Lesson 4.4's numbered equals signs are there (${found.chain} <mover>)`);
+  assert.deepEqual(found.foreign, [], 'elements inside <math> that are not MathML');
   assert.deepEqual(found.nested, [], 'operators that hold elements');
+  assert.ok(found.overs >= 3, `Lesson 4.4's numbered equals signs are there (${found.overs} <mover>)`);
+  assert.equal(found.drawn, 3, 'the chain shown at this width draws its three numbered equals signs');
 });
 
 test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the default shapes', async () => {

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from './helpers.mjs';
-import { typeset, typesetIn, typesetLiterals } from '../../web/typeset.mjs';
+import { typeset, typesetIn, typesetLiterals, validOperators } from '../../web/typeset.mjs';
 import { pageBuildOptions } from '../../web/build.mjs';
 import { DisplayTeX, TeX } from '../../web/math.js';
 
@@ -38,6 +38,15 @@ test('every formula of the page typesets, and the page writes its formulas as Te
     const code = readFileSync(file, 'utf8');
     assert.ok(!/\btex\(\s*['"`]/.test(code), `${path.relative(ROOT, file)} passes tex() a string, not a TeX\`…\` formula`);
   }
+});
+
+test('no <mo> holds an element: in a page the HTML parser would read what is inside it as HTML', () => {
+  for (const { file, source, markup } of formulas) {
+    assert.doesNotMatch(markup, /<mo\b[^>]*>\s*<(?!\/mo>)/, `${file}: ${source}`);
+  }
+  assert.ok(formulas.some(({ source }) => source.includes('\\overset')), 'Lesson 4.4\'s chain is among them');
+  assert.match(typeset('a \\overset{1}{=} b'), /<mrow><mover><mrow><mo>=<\/mo><\/mrow><mn>1<\/mn><\/mover><\/mrow>/);
+  assert.equal(validOperators('<mrow><mo stretchy="false">(</mo><mspace width="1em"/></mrow>'), '<mrow><mo stretchy="false">(</mo><mspace width="1em"/></mrow>');
 });
 
 test('DisplayTeX`…` is typeset in display mode, TeX`…` inline', () => {
