@@ -110,7 +110,7 @@ function mount(root, { engine, store }) {
     el('div', { className: 'panel diagram-panel' },
       el('h3', { className: 'panel-title' }, 'Scaled dot-product attention'),
       stepper, stepLabel, diagram.node,
-      tex(DisplayTeX`\begin{aligned}&\operatorname{Attention}(Q,K,V)\\ &\quad= \operatorname{softmax}\!\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\end{aligned}`)));
+      tex(DisplayTeX`\begin{aligned}&\operatorname{Attention}(Q,K,V)\\ &\quad= \operatorname{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\end{aligned}`)));
 
   const panels = STEPS.map((s) => {
     const body = el('div', { className: 'step-body' });

@@ -10,7 +10,7 @@ import { TeX } from '../../math.js';
 
 export function headsPart(engine, store, number) {
   const part = partPanel({ id: 'heads', number, title: 'H heads, each with dₖ = d_model / H',
-    formula: TeX`\text{head}_h = \operatorname{softmax}\!\Big(\frac{Q_h K_h^{\top}}{\sqrt{d_k}}\Big) V_h` });
+    formula: TeX`\text{head}_h = \operatorname{softmax}\Big(\frac{Q_h K_h^{\top}}{\sqrt{d_k}}\Big) V_h` });
   const grid = el('div', { className: 'head-grid' });
   part.figures.append(grid);
   return {
