@@ -9,7 +9,7 @@ import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, statList, fill, watcher, message, attempt } from '../parts.js';
-import { sampleCount, timed, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.js';
 
 const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
@@ -31,7 +31,7 @@ function scoreDraws(engine) {
     const key = keyOf(state, dim, pairs);
     let r = kept.get(key);
     if (!r) {
-      r = { dim, ...timed('dotProducts', 2 * dim * pairs, call) };
+      r = { dim, ...call() };
       if (kept.size >= KEPT) kept.delete(kept.keys().next().value);
     }
     kept.delete(key);
@@ -147,7 +147,9 @@ export function histogramsPart(engine, store, number) {
         const plan = drawnOnce && missing.length ? sampleCount('dotProducts', perPair, PAIRS, { min: 10 }) : { samples: PAIRS, preview: false };
         const steps = plan.preview ? missing.map((dim, i) => offStep(engine, 'dotProducts', draws.request(state, dim, PAIRS), (get, ms) => {
           if (!attempt(part, notices, 'The engine rejected these settings', () => draws.at(state, dim, PAIRS, get))) return false;
-          learn('dotProducts', 2 * dim * PAIRS, ms); // the next preview's size
+          // The next preview's size. Only full counts teach it: the first drawing runs while the page is still
+          // loading, and a cold call then took ten times as long, which made the first preview ten pairs.
+          learn('dotProducts', 2 * dim * PAIRS, ms);
           if (i < missing.length - 1) return true;
           if (!show(state, PAIRS, out)) return false;
           predict.render(state);
