@@ -2,9 +2,9 @@
 //
 // In the page's code a formula is written TeX`…`, or DisplayTeX`…` for one set apart on its own line (web/math.js).
 // This esbuild plugin replaces each such literal with { source, display, markup }: the TeX as written, whether it is
-// a display formula, and KaTeX's MathML for it. KaTeX then stays out of the bundle (266 KB of
-// JavaScript less to parse before the first lesson can draw) and the page turns markup into nodes instead of running
-// KaTeX at every draw (about 70 ms of the first lesson's drawing in Chromium, measured before this change).
+// a display formula, and KaTeX's MathML for it. KaTeX then stays out of the bundle (266 KB of JavaScript less to parse
+// before the first lesson can draw) and the page turns markup into nodes instead of running KaTeX at every draw
+// (about 70 ms of the first lesson's drawing in Chromium, measured before this change).
 import katex from 'katex';
 import { readFile } from 'node:fs/promises';
 
@@ -13,10 +13,12 @@ const KATEX = { output: 'mathml', throwOnError: true, strict: 'error', trust: fa
 
 // TeX`…` or DisplayTeX`…`, not preceded by a name character (so myTeX`…` is left alone), on one line, without a
 // backtick.
-// (KaTeX's display mode is more than an attribute: it sets a sum's limits below and above it, for one.)
 const LITERAL = /(?<![\w$])(Display)?TeX`([^`\n]*)`/g;
 
-/** KaTeX's MathML for one formula. */
+/**
+ * KaTeX's MathML for one formula. A display formula is typeset in display mode, which is more than an attribute: it
+ * sets a sum's limits below and above it, for one.
+ */
 export function typeset(source, { display = false } = {}) {
   return validOperators(katex.renderToString(source, { ...KATEX, displayMode: display }));
 }
@@ -81,8 +83,9 @@ export const typesetFormulas = {
   setup(build) {
     build.onLoad({ filter: /[\\/]web[\\/].*\.js$/ }, async (args) => {
       const code = await readFile(args.path, 'utf8');
-      if (!typesetIn(args.path) || !code.includes('TeX`')) return undefined; // esbuild loads it as usual (DisplayTeX` holds TeX` too)
-      return { contents: typesetLiterals(code, args.path), loader: 'js' };
+      // Read once here: a module without formulas goes on as it is (DisplayTeX` holds TeX` too).
+      const typeset = typesetIn(args.path) && code.includes('TeX`');
+      return { contents: typeset ? typesetLiterals(code, args.path) : code, loader: 'js' };
     });
   },
 };

@@ -152,8 +152,7 @@ export function histogramsPart(engine, store, number) {
           learn('dotProducts', 2 * dim * PAIRS, ms);
           if (i < missing.length - 1) return true;
           if (!show(state, PAIRS, out)) return false;
-          predict.render(state);
-          out.refresh(); // the parts after this one use these scores too
+          out.refresh(); // every part again, this one's question and the parts after it that use these scores
           return true;
         })) : [];
         refineLater(part, part.node, steps);
