@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { problems, browserSession, settled } from './harness.mjs';
+import { problems, browserSession, settled, refined, nextFrame } from './harness.mjs';
+import { precise } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 
@@ -128,6 +129,42 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
   const at50 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [50, 500] });
   const second = await explain();
   assert.ok(second.includes('n = 500') && second.includes(String(Number(at50.plainMaxWeight[1].toPrecision(3)))), second);
+  assert.deepEqual(problems(log), []);
+});
+
+test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (each the engine\'s own numbers)', async () => {
+  const { page, log } = await load('&bdeep=collapse');
+  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
+  // Every state the part shows after the change: the x axis's label, and the rows and the QK-norm entropy at f = 1
+  // that "Go deeper" prints from the same lines.
+  await page.evaluate(() => {
+    window.shown = [];
+    const part = document.querySelector('[data-part="growth"]');
+    const note = () => {
+      const label = [...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('growth f'));
+      const deep = part.querySelector('details[data-deeper="collapse"]').textContent;
+      const row = [label, /Each point averages (\d+) rows/.exec(deep)?.[1], /measures entropy (\S+) with QK-norm/.exec(deep)?.[1]].join('|');
+      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
+    };
+    new MutationObserver(note).observe(part, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await slide(page, 'bg', 250);
+  await settled(page, 'bg=');
+  await refined(page);
+  await nextFrame(page);
+  const g = Number(new URLSearchParams(await page.evaluate(() => location.hash.slice(1))).get('bg'));
+  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split('|'));
+  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  const [first, last] = [shown[0], shown[shown.length - 1]];
+  const rows = Number(first[1]);
+  assert.ok(rows >= 10 && rows < 200, `preview rows ${rows}`);
+  assert.equal(first[0], `growth f (lines from ${rows} of 200 rows so far)`);
+  assert.deepEqual(last.slice(0, 2), ['growth f', '200']);
+  const two = (x) => precise(Number(x.toPrecision(3)));
+  for (const [, n, entropy] of shown) {
+    const want = session.engine.qkNormDemo({ ...GROWTH, samples: Number(n), g, drifts: GROWTH_GRID }).qkNorm.entropy[GROWTH_GRID.indexOf(1)];
+    assert.equal(entropy, two(want), `${n} rows at g = ${g}`);
+  }
   assert.deepEqual(problems(log), []);
 });
 

@@ -3,18 +3,22 @@
 // It maps numbers to pixels and text; it computes nothing about the lesson.
 import { axisLeft } from 'd3-axis';
 import { scaleLinear, scaleBand } from 'd3-scale';
-import { create } from 'd3-selection';
+import { create, select } from 'd3-selection';
 import { uniqueId } from '../dom.js';
 import { short } from '../format.js';
 
 const MARGIN = { top: 20, right: 10, bottom: 26, left: 46 };
 
+// The frame (size, bar count, labels: what the SVG's skeleton depends on) each drawn SVG was built with.
+const FRAMES = new WeakMap();
+
 /**
- * draw(width) for chartBox. spec: { id, ariaLabel, values, labels, domain?: [lo, hi] (else from the finite values
- * and 0), color, colors?: [per-bar colour], valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
+ * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place when its frame is the same).
+ * spec: { id, ariaLabel, values, labels, domain?: [lo, hi] (else from the finite values and 0), color,
+ * colors?: [per-bar colour], valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
  */
 export function barChart(spec) {
-  const draw = (width) => {
+  const draw = (width, previous = null) => {
     const n = spec.values.length;
     const height = spec.height ?? 200;
     const innerH = height - MARGIN.top - MARGIN.bottom;
@@ -25,55 +29,66 @@ export function barChart(spec) {
     const x = scaleBand().domain(Array.from({ length: n }, (_, i) => i)).range([0, innerW]).padding(n > 24 ? 0.12 : 0.2);
     const text = spec.valueText ?? short;
     const rotate = x.bandwidth() < 30; // vertical value labels when bars are narrow
-    const labelStride = x.step() < 18 ? 2 : 1; // every other label under narrow bars
 
+    const frame = JSON.stringify([width, height, n, spec.id, spec.labels, rotate]);
+    const svg = previous && FRAMES.get(previous) === frame ? select(previous) : skeleton({ innerW, innerH, height, x, rotate });
+    FRAMES.set(svg.node(), frame);
+    svg.attr('aria-label', spec.ariaLabel);
+    const fmtTick = spec.yTicks ?? ((v) => short(v));
+    svg.select('g.grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
+    svg.select('g.axis-y').call(axisLeft(y).ticks(4).tickFormat(fmtTick));
+    const zero = y(Math.max(lo, Math.min(hi, 0)));
+    svg.select('line.bar-baseline').attr('y1', zero).attr('y2', zero);
+
+    const hatch = svg.select('pattern').attr('id');
+    const bars = svg.select('g.bars').selectAll('g').data(Array.from(spec.values)).join((enter) => {
+      const bar = enter.append('g').attr('transform', (_, i) => `translate(${x(i)},0)`).attr('data-index', (_, i) => i);
+      bar.append('rect').attr('width', x.bandwidth());
+      bar.append('text').attr('class', 'bar-value').attr('text-anchor', rotate ? 'start' : 'middle');
+      return bar;
+    })
+      .attr('class', (v) => (Number.isFinite(v) ? 'bar' : 'bar bad'))
+      .attr('data-value', (v) => String(v));
+    const clampY = (v) => y(Math.max(lo, Math.min(hi, v)));
+    bars.select('rect')
+      .attr('y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
+      .attr('height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
+      .attr('fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
+      .attr('stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
+    const label = bars.select('text.bar-value').text((v) => text(v));
+    if (rotate) {
+      label.attr('transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
+    } else {
+      label.attr('x', x.bandwidth() / 2)
+        .attr('y', (v) => (Number.isFinite(v) ? (v >= 0 ? Math.min(clampY(v), zero) - 4 : Math.max(clampY(v), zero) + 12) : innerH / 2));
+    }
+    return svg.node();
+  };
+
+  /** The parts of the chart that stay while its frame does; draw fills in the values. */
+  function skeleton({ innerW, innerH, height, x, rotate }) {
+    const labelStride = x.step() < 18 ? 2 : 1; // every other label under narrow bars
     const svg = create('svg')
       .attr('class', 'bar-chart')
       .attr('width', innerW + MARGIN.left + MARGIN.right)
       .attr('height', height + (rotate ? 18 : 0))
-      .attr('role', 'img')
-      .attr('aria-label', spec.ariaLabel);
-    const hatch = uniqueId('bad');
-    svg.append('defs').append('pattern').attr('id', hatch).attr('width', 6).attr('height', 6)
+      .attr('role', 'img');
+    svg.append('defs').append('pattern').attr('id', uniqueId('bad')).attr('width', 6).attr('height', 6)
       .attr('patternUnits', 'userSpaceOnUse').attr('patternTransform', 'rotate(45)')
       .call((p) => {
         p.append('rect').attr('width', 6).attr('height', 6).attr('fill', '#fde7e9');
         p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6).attr('stroke', '#a4262c').attr('stroke-width', 2);
       });
-    const top = MARGIN.top + (rotate ? 18 : 0);
-    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${top})`);
-    const fmtTick = spec.yTicks ?? ((v) => short(v));
-    g.append('g').attr('class', 'grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
-    g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).ticks(4).tickFormat(fmtTick));
-    const zero = y(Math.max(lo, Math.min(hi, 0)));
-    g.append('line').attr('class', 'bar-baseline').attr('x1', 0).attr('x2', innerW).attr('y1', zero).attr('y2', zero);
-
-    const bars = g.append('g').selectAll('g').data(Array.from(spec.values)).join('g')
-      .attr('class', (v) => (Number.isFinite(v) ? 'bar' : 'bar bad'))
-      .attr('data-index', (_, i) => i)
-      .attr('data-value', (v) => String(v))
-      .attr('transform', (_, i) => `translate(${x(i)},0)`);
-    const clampY = (v) => y(Math.max(lo, Math.min(hi, v)));
-    bars.append('rect')
-      .attr('width', x.bandwidth())
-      .attr('y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
-      .attr('height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
-      .attr('fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
-      .attr('stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
-    const label = bars.append('text').attr('class', 'bar-value')
-      .text((v) => text(v));
-    if (rotate) {
-      label.attr('transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`)
-        .attr('text-anchor', 'start');
-    } else {
-      label.attr('x', x.bandwidth() / 2).attr('text-anchor', 'middle')
-        .attr('y', (v) => (Number.isFinite(v) ? (v >= 0 ? Math.min(clampY(v), zero) - 4 : Math.max(clampY(v), zero) + 12) : innerH / 2));
-    }
+    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top + (rotate ? 18 : 0)})`);
+    g.append('g').attr('class', 'grid');
+    g.append('g').attr('class', 'axis axis-y');
+    g.append('line').attr('class', 'bar-baseline').attr('x1', 0).attr('x2', innerW);
+    g.append('g').attr('class', 'bars');
     g.append('g').attr('class', 'bar-labels').selectAll('text').data(spec.labels).join('text')
       .attr('x', (_, i) => x(i) + x.bandwidth() / 2).attr('y', innerH + 16).attr('text-anchor', 'middle')
       .text((t, i) => (i % labelStride ? '' : t));
-    return svg.node();
-  };
+    return svg;
+  }
   // The data behind the bars, for "Show data" and CSV export.
   draw.table = () => ({ columns: ['label', 'value'], rows: Array.from(spec.values, (v, i) => [spec.labels[i], v]) });
   return draw;

@@ -3,7 +3,7 @@
 import { max } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { create } from 'd3-selection';
+import { create, select } from 'd3-selection';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 
@@ -21,10 +21,15 @@ const decade = (v) => {
   return e === 0 ? '1' : e === 1 ? '10' : `1e${e}`.replace('-', '\u2212');
 };
 
+// The frame (size, layers, labels: what the SVG's skeleton depends on) each drawn SVG was built with.
+const FRAMES = new WeakMap();
+
 /**
- * draw(width) for chartBox. spec: { id, ariaLabel, edges (bins + 1), counts (bins), color, yMax?, marker?: { value, label },
- * xLabel, yLabel? ('pairs'), height?, xScale?: 'linear' | 'log' (edges > 0) } — or, for several histograms over the same
- * edges drawn on top of each other, series: [{ id, label, counts, color }] in place of counts and color.
+ * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place when its frame is the same, so
+ * a new sample moves the bars and ticks instead of building the chart again). spec: { id, ariaLabel, edges (bins + 1),
+ * counts (bins), color, yMax?, marker?: { value, label }, xLabel, yLabel? ('pairs'), height?, xScale?: 'linear' | 'log'
+ * (edges > 0) } — or, for several histograms over the same edges drawn on top of each other, series: [{ id, label,
+ * counts, color }] in place of counts and color.
  */
 export function histogram(spec) {
   const series = spec.series ?? [{ id: 'counts', label: 'count', counts: spec.counts, color: spec.color }];
@@ -32,7 +37,8 @@ export function histogram(spec) {
   const layers = series.map((s) => ({ ...s, bins: binsOf(s.counts) }));
   const domain = [spec.edges[0], spec.edges[spec.edges.length - 1]];
   const log = spec.xScale === 'log';
-  const draw = (width) => {
+  const marked = Boolean(spec.marker && Number.isFinite(spec.marker.value));
+  const draw = (width, previous = null) => {
     const height = spec.height ?? 220;
     const innerW = Math.max(100, width - MARGIN.left - MARGIN.right);
     const innerH = height - MARGIN.top - MARGIN.bottom;
@@ -40,45 +46,62 @@ export function histogram(spec) {
     const top = max(layers, (l) => max(l.bins, (b) => b.count));
     const y = scaleLinear().domain([0, spec.yMax ?? top ?? 1]).range([innerH, 0]).nice();
 
-    const svg = create('svg')
-      .attr('class', 'histogram')
-      .attr('width', innerW + MARGIN.left + MARGIN.right)
-      .attr('height', height)
-      .attr('role', 'img')
-      .attr('aria-label', spec.ariaLabel);
-    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
-    g.append('g').attr('class', 'grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
-    for (const layer of layers) {
-      // The paint is the same for every bin of a layer: set once on its group, which the bins inherit.
-      g.append('g').attr('class', 'bins').attr('data-series', layer.id).attr('data-count', layer.bins.length)
-        .attr('fill', layer.color)
-        .attr('fill-opacity', layers.length > 1 ? 0.7 : 1)
-        .attr('stroke', '#1b1f24')
-        .attr('stroke-width', 0.6)
+    const frame = JSON.stringify([width, height, spec.id, log, marked, spec.xLabel, spec.yLabel, layers.map((l) => [l.id, l.color, l.bins.length])]);
+    const svg = previous && FRAMES.get(previous) === frame ? select(previous) : skeleton(innerW, innerH, height);
+    FRAMES.set(svg.node(), frame);
+    svg.attr('aria-label', spec.ariaLabel);
+    svg.select('g.grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
+    svg.selectAll('g.bins').data(layers).each(function bars(layer) {
+      select(this).attr('data-count', layer.bins.length)
         .selectAll('rect').data(layer.bins).join('rect')
         .attr('data-count', (b) => b.count)
         .attr('x', (b) => x(b.x0) + 0.5)
         .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
         .attr('y', (b) => y(b.count))
         .attr('height', (b) => y(0) - y(b.count));
-    }
-    if (spec.marker && Number.isFinite(spec.marker.value)) {
+    });
+    if (marked) {
       const mx = x(spec.marker.value);
-      const mark = g.append('g').attr('class', 'hist-marker');
-      mark.append('line').attr('x1', mx).attr('x2', mx).attr('y1', 0).attr('y2', innerH);
-      mark.append('text').attr('x', mx + (mx > innerW * 0.7 ? -4 : 4)).attr('y', 10)
-        .attr('text-anchor', mx > innerW * 0.7 ? 'end' : 'start').text(spec.marker.label);
+      const right = mx > innerW * 0.7;
+      svg.select('.hist-marker line').attr('x1', mx).attr('x2', mx);
+      svg.select('.hist-marker text').attr('x', mx + (right ? -4 : 4)).attr('text-anchor', right ? 'end' : 'start').text(spec.marker.label);
     }
-    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`)
-      .call(log ? axisBottom(x).tickValues(decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60)))).tickFormat(decade)
-        : axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))));
-    g.append('g').attr('class', 'axis axis-y').call(axisLeft(y).ticks(4));
+    svg.select('g.axis-x').call(log ? axisBottom(x).tickValues(decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60)))).tickFormat(decade)
+      : axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))));
+    svg.select('g.axis-y').call(axisLeft(y).ticks(4));
+    return svg.node();
+  };
+
+  /** The parts of the chart that stay while its frame does; draw fills in the data. */
+  function skeleton(innerW, innerH, height) {
+    const svg = create('svg')
+      .attr('class', 'histogram')
+      .attr('width', innerW + MARGIN.left + MARGIN.right)
+      .attr('height', height)
+      .attr('role', 'img');
+    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
+    g.append('g').attr('class', 'grid');
+    for (const layer of layers) {
+      // The paint is the same for every bin of a layer: set once on its group, which the bins inherit.
+      g.append('g').attr('class', 'bins').attr('data-series', layer.id)
+        .attr('fill', layer.color)
+        .attr('fill-opacity', layers.length > 1 ? 0.7 : 1)
+        .attr('stroke', '#1b1f24')
+        .attr('stroke-width', 0.6);
+    }
+    if (marked) {
+      const mark = g.append('g').attr('class', 'hist-marker');
+      mark.append('line').attr('y1', 0).attr('y2', innerH);
+      mark.append('text').attr('y', 10);
+    }
+    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`);
+    g.append('g').attr('class', 'axis axis-y');
     svg.append('text').attr('class', 'axis-label').attr('x', MARGIN.left + innerW / 2).attr('y', height - 5)
       .attr('text-anchor', 'middle').text(spec.xLabel);
     svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${MARGIN.top + innerH / 2}) rotate(-90)`)
       .attr('text-anchor', 'middle').text(spec.yLabel ?? 'pairs');
-    return svg.node();
-  };
+    return svg;
+  }
   // The data behind the bins, for "Show data" and CSV export.
   draw.table = () => ({ columns: ['bin from', 'bin to', ...layers.map((l) => (layers.length > 1 ? l.label : 'count'))],
     rows: layers[0].bins.map((b, i) => [b.x0, b.x1, ...layers.map((l) => l.bins[i].count)]) });

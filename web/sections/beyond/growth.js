@@ -9,7 +9,7 @@ import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
-import { joinPieces } from '../progressive.js';
+import { joinPieces, sampleCount, learn, refineLater, offStep } from '../progressive.js';
 import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle } from './shared.js';
 import { meanAccuracy, EDGE } from './rates.js';
 import { rateKey } from './sweep-config.js';
@@ -50,13 +50,32 @@ export function growthPart(engine, store, number) {
 
   const chart = chartBox({ id: 'growth-entropy', kind: 'xy', maxWidth: 600 });
   let grid = null; // { g, result }: the chart's factors for this g
-  return beyondPart(store, {
+  const perRow = GRID.length * SETUP.n * SETUP.dK; // the work of one row at every factor (a unit per key entry)
+  /**
+   * The chart's factors at the state's g. The first drawing has every row; after that, when all of them would not fit
+   * in a frame, the lines are drawn from the first rows (each row has its own stream, so they are the full count's
+   * first rows) and the full count follows in a background engine, or in a later task from file://.
+   */
+  const gridAt = (state) => {
+    const plan = grid ? sampleCount('qkNormDemo', perRow, SETUP.samples, { min: 10 }) : { samples: SETUP.samples, preview: false };
+    // Only full counts' timings size the next preview: the first drawing runs while the page is loading, far slower.
+    const result = engine.qkNormDemo({ ...SETUP, samples: plan.samples, g: state.bg, drifts: GRID });
+    refineLater(part, part.node, plan.preview ? [offStep(engine, 'qkNormDemo', { ...SETUP, g: state.bg, drifts: GRID }, (get, ms) => {
+      const full = get();
+      learn('qkNormDemo', perRow * SETUP.samples, ms);
+      if (!grid || grid.g !== state.bg) return false; // g moved on: its own refinement follows
+      grid = { g: state.bg, result: full };
+      return view.redraw(store.get());
+    })] : []);
+    return { g: state.bg, result };
+  };
+  const view = beyondPart(store, {
     part, controls, ask, chart, cite: sources('dehghani', 'zhai', 'henry', 'wortsman'), keys: ['bdrift', 'bg'],
     deeperId: 'collapse', deeperSummary: 'What g allows',
     // Every row is drawn from its own stream, whatever the factors: the grid's numbers depend only on g and are kept
     // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid).
     compute(state) {
-      if (!grid || grid.g !== state.bg) grid = { g: state.bg, result: run(state, GRID) };
+      if (!grid || grid.g !== state.bg) grid = gridAt(state);
       return joinPieces([grid.result, run(state, [state.bdrift])], 'drifts');
     },
     draw(r, state, { prose, stats, deeper }) {
@@ -74,7 +93,7 @@ export function growthPart(engine, store, number) {
       chart.set({ title: quietTitle('Mean entropy of a row against f'), legend: xyLegend(series),
         draw: xyChart({ id: 'growth-entropy', ariaLabel: `Mean row entropy against the growth factor f from 0.25 to 4 on a log axis; at f = ${state.bdrift}: `
           + `${precise(r.standard.entropy[at])} with 1/√d_k, ${precise(r.qkNorm.entropy[at])} with QK-norm`,
-        xLabel: 'growth f', yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
+        xLabel: r.samples < SETUP.samples ? `growth f (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'growth f', yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
 
       fill(stats, statList('growth', [
         ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])})`, r.standard.entropy[at]],
@@ -90,6 +109,7 @@ export function growthPart(engine, store, number) {
       drawDeeper(deeper, r, at, state);
     },
   });
+  return view;
 }
 
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */

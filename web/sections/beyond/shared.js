@@ -30,7 +30,8 @@ export function sources(...ids) {
  * and "Go deeper" section (entry `deeperId` of `bdeep`; none without one), stacked on a phone; its sources below both. `proseBeside`
  * moves the prose to the right, under the numbers, for a part whose right column is short. When
  * one of `keys` changes, compute(state) calls the engine and draw(result, state, { prose, stats, deeper }) fills
- * the boxes; an engine error is shown in the part and its last drawing stays, dimmed. Returns { node, render }.
+ * the boxes; an engine error is shown in the part and its last drawing stays, dimmed. Returns { node, render, redraw },
+ * where redraw(state) computes and draws again whatever changed (a part's full sample count arrived).
  */
 export function beyondPart(store, { part, controls, ask = null, chart, cite, deeperId, deeperSummary, keys, compute, draw, proseBeside = false }) {
   const noticeBox = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
@@ -42,16 +43,20 @@ export function beyondPart(store, { part, controls, ask = null, chart, cite, dee
     el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
       noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite);
   const changed = watcher(store, keys);
+  const redraw = (state) => {
+    const result = attempt(part, notices, 'The engine rejected these settings', () => compute(state));
+    if (result) draw(result, state, boxes);
+    return Boolean(result);
+  };
   return {
     node: part.node,
     render(state) {
       for (const c of controls) c.sync(state);
       if (ask) ask.render(state);
       more.sync(state);
-      if (!changed(state)) return;
-      const result = attempt(part, notices, 'The engine rejected these settings', () => compute(state));
-      if (result) draw(result, state, boxes);
+      if (changed(state)) redraw(state);
     },
+    redraw,
   };
 }
 

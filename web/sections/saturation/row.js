@@ -35,13 +35,24 @@ export function rowPart(engine, store, number) {
   fill(part.figures, el('div', { className: 'figure-row chart-row' }, scoresChart.node, weights.node));
   part.node.append(more.node);
   const changed = watcher(store, ['gdk', 'gn', 'gseed', 'gscaled']);
+  // The Jacobian is drawn while its "Go deeper" section is open; a closed one keeps the latest row and draws it when
+  // opened (a 16 × 16 map of SVG cells cost every change of this part about 4 ms, out of sight).
+  let unshown = null; // { row, state } not drawn yet
+  const jacobianWhenShown = (state) => {
+    if (!unshown || !more.shows(state)) return;
+    drawJacobian(unshown.row, unshown.state);
+    unshown = null;
+  };
 
   return {
     node: part.node,
     render(state) {
       for (const c of controls) c.sync(state);
       more.sync(state);
-      if (!changed(state)) return;
+      if (!changed(state)) {
+        jacobianWhenShown(state);
+        return;
+      }
       const r = attempt(part, notices, 'The engine rejected these settings', () => {
         const options = { dK: state.gdk, n: state.gn, seed: state.gseed };
         const divided = engine.softmaxStats({ ...options, scaled: true }); // the same row; its scale is the engine's 1/√d_k
@@ -72,7 +83,8 @@ export function rowPart(engine, store, number) {
         ['entropy', 'entropy of the weights', precise(row.entropy), `nats (at most ln ${state.gn} = ${precise(row.maxEntropy)})`, row.entropy],
         ['jnorm', 'Jacobian norm ‖J‖', precise(row.jacobianNorm), '(the gradient it passes back)', row.jacobianNorm],
       ]));
-      drawJacobian(row, state);
+      unshown = { row, state };
+      jacobianWhenShown(state);
     },
   };
 
