@@ -149,3 +149,25 @@ test('Lesson 3 fits its share of the page at 1280 px with nothing opened: at mos
   assert.ok(size.words <= 550, `${size.words} visible words`);
   assert.ok(size.words > 200, `the lesson still says something (${size.words} words)`);
 });
+
+test('3.1\'s Jacobian is drawn when its section opens, for the row the controls chose while it was closed', async () => {
+  const { page, log } = await load('#lesson=saturation');
+  const figure = 'figure[data-matrix="jacobian"]';
+  assert.equal(await page.$$eval(figure, (n) => n.length), 0, 'a closed section draws no Jacobian');
+  const summary = page.locator('#lesson-saturation details[data-deeper="jacobian"] > summary');
+  const cells = () => page.$$eval(`${figure} [data-value]`, (n) => n.map((c) => Number(c.dataset.value)));
+  const want = (seed) => Array.from(session.engine.softmaxStats({ dK: 64, n: 16, seed, scaled: false }).jacobian);
+  for (const seed of [7, 8]) {
+    await page.fill('[data-part="row"] input[data-key="gseed"]', String(seed));
+    await page.dispatchEvent('[data-part="row"] input[data-key="gseed"]', 'change');
+    await settled(page, `gseed=${seed}`);
+    await summary.click(); // open: the row of this seed is drawn now
+    await settled(page, 'sdeep=jacobian');
+    const [got, engine] = [await cells(), want(seed)];
+    assert.equal(got.length, 256);
+    got.forEach((v, i) => assert.ok(close(v, engine[i]), `seed ${seed}, cell ${i}: ${v} against ${engine[i]}`));
+    await summary.click(); // closed again before the next seed
+    await page.waitForFunction(() => !location.hash.includes('sdeep'));
+  }
+  assert.deepEqual(problems(log), []);
+});
