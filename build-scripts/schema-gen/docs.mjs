@@ -47,12 +47,21 @@ export function tableText(fn) {
 
 const BLOCK = /<!-- options:(\w+) -->\n[\s\S]*?<!-- \/options -->/g;
 
+/**
+ * A function whose options are those of a function tabled earlier (describeTrainer takes createTrainer's) gets a
+ * sentence pointing there instead of the same table twice; it is still generated, so it follows the schema.
+ */
 export function docsText(old, schema) {
   const seen = new Set();
+  const tabled = new Map(); // table text → the first function shown with it
   const text = old.replace(BLOCK, (_, name) => {
     if (!schema[name]) throw new Error(`docs/API.md has an options block for ${name}, which the schema does not know`);
     seen.add(name);
-    return `<!-- options:${name} -->\n${tableText(schema[name])}\n<!-- /options -->`;
+    const table = tableText(schema[name]);
+    const first = tabled.get(table);
+    if (!first) tabled.set(table, name);
+    const body = first ? `The options of \`${first}\` above: the same names, types, ranges, defaults and meanings.` : table;
+    return `<!-- options:${name} -->\n${body}\n<!-- /options -->`;
   });
   const missing = Object.keys(schema).filter((name) => !seen.has(name));
   if (missing.length) throw new Error(`docs/API.md lacks an options block for ${missing.join(', ')}`);

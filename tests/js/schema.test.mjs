@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 
 import { engine, NATIVE_CLI, ROOT } from './helpers.mjs';
 import { generate } from '../../build-scripts/schema-gen.mjs';
+import { docsText, tableText } from '../../build-scripts/schema-gen/docs.mjs';
 import { MODULES, SCHEMA, option } from '../../web/schema/index.js';
 import { STATE_TABLE } from '../../web/state.js';
 import { fmt } from '../../web/schema/types.js';
@@ -18,6 +19,21 @@ test('docs/API.md, web/engine.d.ts and cpp/api/schema*.h are what the schema gen
   for (const { path, current, wanted } of generate()) {
     assert.ok(current === wanted, `${path} differs from web/schema/: run node build-scripts/schema-gen.mjs`);
   }
+});
+
+test('docs/API.md tables each option list once: a function with the options of one tabled earlier points there', () => {
+  const block = (name) => `<!-- options:${name} -->\nold\n<!-- /options -->`;
+  const only = (...names) => Object.fromEntries(names.map((name) => [name, SCHEMA[name]]));
+  const text = docsText([block('createTrainer'), block('describeTrainer'), block('dotProducts')].join('\n\n'), only('createTrainer', 'describeTrainer', 'dotProducts'));
+  const bodies = [...text.matchAll(/<!-- options:(\w+) -->\n([\s\S]*?)\n<!-- \/options -->/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(bodies.map(([name]) => name), ['createTrainer', 'describeTrainer', 'dotProducts']);
+  assert.equal(bodies[0][1], tableText(SCHEMA.createTrainer));
+  assert.match(bodies[1][1], /^The options of `createTrainer` above/);
+  assert.equal(bodies[2][1], tableText(SCHEMA.dotProducts));
+  // The pointer is written only while the two lists are the same.
+  const changed = { ...only('createTrainer'), describeTrainer: { ...SCHEMA.describeTrainer, options: SCHEMA.describeTrainer.options.slice(1) } };
+  assert.equal(docsText(block('createTrainer') + '\n' + block('describeTrainer'), changed).split('<!-- options:describeTrainer -->\n')[1].split('\n<!-- /options -->')[0],
+    tableText(changed.describeTrainer));
 });
 
 test('web/engine.d.ts type-checks the typed example (tsc --noEmit), and its expected errors stay errors', () => {
