@@ -69,7 +69,7 @@ test('the contents list Lessons 1–3 first and choosing one scrolls to it', asy
 });
 
 test('Lesson 3 shows the source examples, a random row with its Jacobian, the gradient sweep and the numerics panel', async () => {
-  const { page, log } = await load('#lesson=saturation&sdeep=distribution,pairs,numerics'); // every "Go deeper" open
+  const { page, log } = await load('#lesson=saturation&sdeep=jacobian,distribution,pairs,numerics'); // every "Go deeper" open
   const raw = await barValues(page, 'pair-raw');
   const scaled = await barValues(page, 'pair-scaled');
   assert.deepEqual(await barTexts(page, 'pair-raw'), ['0.982', '0.018']);
