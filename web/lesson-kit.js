@@ -10,7 +10,7 @@
 //                        explain: (state) => ['The engine measured …', number] });  q.node; q.render(state) in render
 // A question is a <fieldset data-question="id"> with a <legend>; after a check its root has
 // data-answered="correct" or "wrong", the verdict is announced (role=status), and the answer is kept in
-// localStorage so a learner who comes back sees what they answered. `cover` (a figure) stays blurred until the
+// localStorage so a learner who comes back sees what they answered. `cover` (a figure) stays covered until the
 // learner answers or chooses to see it without answering.
 import { el, clear, append, uniqueId } from './dom.js';
 
@@ -125,7 +125,7 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     el('legend', {}, el('span', { className: 'question-label' }, 'Predict'), ' ', prompt),
     note ? el('p', { className: 'question-note' }, note) : null,
     options, el('div', { className: 'question-actions' }, check, reveal), verdict);
-  // A covered figure is blurred and inert (no focus, not read out, not checked for contrast) until it is shown.
+  // A covered figure is hidden behind a card and inert (no focus, not read out) until it is shown.
   const covered = (on) => {
     if (!cover) return;
     cover.classList.toggle('awaiting-prediction', on);

@@ -14,7 +14,8 @@ async function load(hash = '#lesson=variance', { viewport } = {}) {
   const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]');
-  await opened.page.waitForSelector('[data-stats="hist-1000"], .histogram-panel');
+  // The histograms are covered until the learner predicts: drawn, but not painted.
+  await opened.page.waitForSelector('[data-stats="hist-1000"], .histogram-panel', { state: 'attached' });
   return opened;
 }
 
@@ -244,7 +245,7 @@ async function answer(page, id, value) {
 }
 const explanation = (page, id) => page.locator(`[data-question="${id}"] .question-explain`).textContent();
 
-test('the width question: blurred histograms until answered, right and wrong, with the engine’s widths at the current dₖ', async () => {
+test('the width question: covered histograms until answered, right and wrong, with the engine’s widths at the current dₖ', async () => {
   const { page, log } = await load('#lesson=variance&vdims=3,100,1000');
   const row = page.locator('.histogram-row');
   assert.match(await row.getAttribute('class'), /awaiting-prediction/, 'the histograms wait for a prediction');

@@ -14,7 +14,7 @@ const DOT_UNITS = 2 ** 22;
 async function load(hash, options) {
   const opened = await session.open(session.server.url + hash, options);
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
-  await opened.page.waitForSelector('[data-table="spread"] [data-stat="medianu"]');
+  await opened.page.waitForSelector('[data-table="spread"] [data-stat="medianu"]', { state: 'attached' }); // covered until a prediction
   await refined(opened.page);
   return opened;
 }
@@ -35,6 +35,13 @@ test('Lesson 3 asks what share of rows pass almost no gradient before the histog
   assert.match(await q.locator('legend').textContent(), /dₖ = 64 and n = 16/);
   const cover = page.locator('#lesson-saturation .spread-answer');
   assert.match(await cover.getAttribute('class'), /awaiting-prediction/);
+  // Covered: the histogram keeps its box but is not painted, and a card in its place says how to see it.
+  const look = () => cover.evaluate((n) => ({ chart: getComputedStyle(n.querySelector('[data-chart="gradient-hist"] svg')).visibility,
+    card: getComputedStyle(n, '::after').content, height: n.getBoundingClientRect().height }));
+  const hidden = await look();
+  assert.equal(hidden.chart, 'hidden');
+  assert.match(hidden.card, /Hidden until you predict/);
+  assert.ok(hidden.height > 200, `the covered block keeps its height: ${hidden.height}`);
   const qTop = await q.evaluate((n) => n.getBoundingClientRect().top);
   assert.ok(qTop < await page.$eval('[data-chart="gradient-hist"]', (n) => n.getBoundingClientRect().top), 'asked before the histogram');
 
@@ -49,6 +56,10 @@ test('Lesson 3 asks what share of rows pass almost no gradient before the histog
   await q.locator('.question-check').click();
   assert.equal(await q.getAttribute('data-answered'), 'correct');
   assert.doesNotMatch(await cover.getAttribute('class'), /awaiting-prediction/);
+  const shown = await look();
+  assert.equal(shown.chart, 'visible');
+  assert.equal(shown.card, 'none');
+  assert.equal(shown.height, hidden.height, 'answering does not move the page');
   const explain = () => q.locator('.question-explain').textContent();
   const text64 = await explain();
   for (const v of [u.median, at64.normal.jacobian.scaled.median, u.mean, u.max]) assert.ok(text64.includes(precise(v)), `${precise(v)} in: ${text64}`);

@@ -12,7 +12,7 @@ const SWEEP = { tokens: 8, samples: 200 }; // as web/sections/heads/common.js
 async function load(hash, options) {
   const opened = await session.open(session.server.url + hash, options);
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
-  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]');
+  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]', { state: 'attached' }); // covered until a prediction
   await refined(opened.page);
   return opened;
 }
@@ -27,7 +27,7 @@ test('Lesson 5 asks what √d_model does before it shows the table, and explains
   const { page, log } = await load('#lesson=heads');
   const q = page.locator('[data-question="heads-dmodel"]');
   const cover = page.locator('#lesson-heads .scaling-answer');
-  assert.match(await cover.getAttribute('class'), /awaiting-prediction/, 'the table is blurred until the learner predicts');
+  assert.match(await cover.getAttribute('class'), /awaiting-prediction/, 'the table is covered until the learner predicts');
   const questionTop = await q.evaluate((n) => n.getBoundingClientRect().top);
   const tableTop = await page.$eval('[data-table="scaling"]', (n) => n.getBoundingClientRect().top);
   assert.ok(questionTop < tableTop, 'the question comes before the table that answers it');

@@ -19,7 +19,7 @@ async function load(hash = '', { viewport } = {}) {
   const opened = await session.open(session.server.url + hash, { viewport });
   assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
   await opened.page.waitForSelector('[data-stats="break"] [data-stat="fails"]');
-  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]');
+  await opened.page.waitForSelector('[data-stats="heads-scaling"] [data-stat="dkvar"]', { state: 'attached' }); // covered until a prediction
   await refined(opened.page); // the Monte Carlo parts draw a preview first, then their full sample counts
   return opened;
 }

@@ -8,7 +8,7 @@ import { SWEEP_TOKENS } from './common.js';
 
 /**
  * latest() → { r, sweep, state }: the part's last multiHeadExample and multiHeadSweep results and their settings;
- * `cover`: the figure that shows the answer, blurred until the learner predicts.
+ * `cover`: the figure that shows the answer, covered until the learner predicts.
  */
 export function flatterQuestion(latest, cover) {
   return question({

@@ -20,7 +20,7 @@ export function scalingPart(engine, store, number) {
   const table = el('div', { className: 'scaling-table' });
   const label = sampleLabel();
   const averages = el('div', {});
-  const answer = el('div', { className: 'scaling-answer' }, table, el('div', {}, label.node, averages)); // blurred until the learner predicts
+  const answer = el('div', { className: 'scaling-answer' }, table, el('div', {}, label.node, averages)); // covered until the learner predicts
   const charts = sweepCharts();
   const more = deeper(store, 'hdeep', 'sweep', 'Every H at once: variance and sharpness against the number of heads', charts.node);
   let sweep = null;

@@ -89,7 +89,7 @@ export function histogramsPart(engine, store, number) {
   const panelRow = el('div', { className: 'histogram-row' });
   const draws = scoreDraws(engine);
   let shownPairs = PAIRS; // pairs per panel on screen: PAIRS, or fewer in a preview
-  const predict = widthQuestion(draws, () => shownPairs, panelRow); // asked above the histograms, which stay blurred until answered
+  const predict = widthQuestion(draws, () => shownPairs, panelRow); // asked above the histograms, which stay covered until answered
   part.figures.append(predict.node, panelRow);
   const boxes = [];
   const labels = [];
