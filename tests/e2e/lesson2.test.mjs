@@ -368,3 +368,54 @@ test('a seed change draws a preview from fewer pairs, then the full 1000 from th
   assert.ok(close(varX, full.variance, 1e-6), `Var(X) ${varX} is the full count's ${full.variance}`);
   noErrors(log, 'a seed change with a preview');
 });
+
+test('a change of the sweep\'s vectors draws both sweeps from the first few vectors, then from all of them in a background engine; each is the engine\'s sweep for the vectors its title names', async () => {
+  const { page, log } = await load('#lesson=variance');
+  await page.waitForSelector('[data-stats="sweep"] [data-stat="slope"]', { state: 'attached' });
+  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
+  assert.deepEqual(await page.$$eval('[data-part="sweep"] .sample-state', (n) => n.map((x) => x.textContent)), ['100 vectors', '100 vectors'],
+    'the first drawing is the full count');
+  // Every state the sweep shows after the change: its titles' vector count and state, and the two fitted slopes.
+  await page.evaluate(() => {
+    window.shown = [];
+    const part = document.querySelector('[data-part="sweep"]');
+    const note = () => {
+      const labels = [...part.querySelectorAll('.sample-state')].map((l) => `${l.dataset.samples}:${l.dataset.sampleState}`);
+      const slope = part.querySelector('[data-stats="sweep"] [data-stat="slope"]')?.dataset.value;
+      const scaled = part.querySelector('[data-stats="sweep-scaled"] [data-stat="scaledslope"]')?.dataset.value;
+      const row = `${labels.join(',')} ${slope} ${scaled}`;
+      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
+    };
+    new MutationObserver(note).observe(part, { subtree: true, childList: true, attributes: true });
+  });
+  const slider = '[data-part="sweep"] input[type="range"][data-key="vvectors"]';
+  await page.$eval(slider, (input) => {
+    input.value = '300';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await settled(page, 'vvectors=300');
+  await refined(page);
+  await nextFrame(page);
+  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split(' '));
+  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  const [first, last] = [shown[0], shown[shown.length - 1]];
+  const previewVectors = Number(first[0].split(':')[0]);
+  assert.equal(first[0], `${previewVectors}:preview,${previewVectors}:preview`);
+  assert.ok(previewVectors >= 5 && previewVectors < 300, `preview vectors ${previewVectors}`);
+  assert.equal(last[0], '300:full,300:full');
+  for (const [labels, slope, scaledSlope] of shown) {
+    const vectors = Number(labels.split(':')[0]);
+    const options = { maxDim: 512, vectors, seed: 1, ...STD };
+    const raw = session.engine.varianceSweep(options);
+    const divided = session.engine.varianceSweep({ ...options, scaled: true });
+    assert.ok(close(Number(slope), raw.slope) && close(Number(scaledSlope), divided.slope),
+      `${vectors} vectors: page ${slope}, ${scaledSlope}; engine ${raw.slope}, ${divided.slope}`);
+  }
+  // The preview's vectors are the first of the full set (each dimension's entries are a stream of their own).
+  const few = session.engine.varianceSweep({ maxDim: 512, vectors: previewVectors, seed: 1, entries: true, ...STD }).entries;
+  const all = session.engine.varianceSweep({ maxDim: 512, vectors: 300, seed: 1, entries: true, ...STD }).entries;
+  assert.deepEqual(Array.from(few), Array.from(all.subarray(0, few.length)));
+  assert.match(await page.textContent('[data-part="sweep"] .part-prose'), /all 44850 scores between 300 random vectors/);
+  noErrors(log, 'a change of the sweep\'s vectors');
+});
