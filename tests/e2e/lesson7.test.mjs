@@ -168,6 +168,41 @@ test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (e
   assert.deepEqual(problems(log), []);
 });
 
+test('a change of ρ draws 7.2\'s lines from the first rows, then from all 400 in a background engine (each the engine\'s own numbers)', async () => {
+  const { page, log } = await load('&bdeep=mup');
+  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
+  // Every state the part shows after the change: the x axis's label, the rows "Go deeper" says each dₖ averages, and
+  // the aligned logit at dₖ = 1024 with 1/√dₖ.
+  await page.evaluate(() => {
+    window.shown = [];
+    const part = document.querySelector('[data-part="width"]');
+    const note = () => {
+      const label = [...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('dₖ'));
+      const deep = part.querySelector('details[data-deeper="mup"]').textContent;
+      const logit = part.querySelector('[data-stats="width"] [data-stat="sqrt"]')?.dataset.value;
+      const row = [label, /Each dₖ averages (\d+) rows/.exec(deep)?.[1], logit].join('|');
+      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
+    };
+    new MutationObserver(note).observe(part, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await slide(page, 'brho', 0.9);
+  await settled(page, 'brho=0.9');
+  await refined(page);
+  await nextFrame(page);
+  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split('|'));
+  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  const [first, last] = [shown[0], shown[shown.length - 1]];
+  const rows = Number(first[1]);
+  assert.ok(rows >= 20 && rows < 400, `preview rows ${rows}`);
+  assert.equal(first[0], `dₖ (lines from ${rows} of 400 rows so far)`);
+  assert.deepEqual(last.slice(0, 2), ['dₖ', '400']);
+  for (const [, n, logit] of shown) {
+    const want = session.engine.alignmentScaling({ ...WIDTH, samples: Number(n), rho: 0.9 }).inverseSqrt.alignedLogit[WIDTH.dKs.length - 1];
+    assert.ok(close(Number(logit), want), `${n} rows: page ${logit}, engine ${want}`);
+  }
+  assert.deepEqual(problems(log), []);
+});
+
 test('Lesson 7\'s keys and Go-deeper sections round-trip through the link', async () => {
   const hash = '&bdrift=2&bg=4&brho=0.8&bn=5000&bs=0.3&blr=0.01&blrshow=entropy&bdeep=collapse,length';
   const { page, log } = await load(hash);

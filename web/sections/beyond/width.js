@@ -1,5 +1,7 @@
 // 7.2: when training aligns a query with a key, q·k grows like d_k: 1/√d_k lets that logit grow with the width, μP's
-// 1/d_k keeps it level (and shrinks the unaligned ones). Every number is engine.alignmentScaling's.
+// 1/d_k keeps it level (and shrinks the unaligned ones). Every number is engine.alignmentScaling's. A change of ρ
+// draws the lines from the first rows when all of them would not fit in a frame (each row has its own stream), and
+// the full count follows in a background engine (web/sections/progressive.js).
 import { el } from '../../dom.js';
 import { slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
@@ -7,11 +9,13 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
+import { sampleCount, learn, refineLater, offStep } from '../progressive.js';
 import { sources, beyondPart, quietTitle } from './shared.js';
 
 // d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k; μP's factor √16/d_k = 4/d_k equals 1/√d_k at d_k = 16.
 const DKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
 const SETUP = { dKs: DKS, n: 16, samples: 400, baseDK: 16, seed: 1 };
+const PER_ROW = DKS[DKS.length - 1] + DKS.length * SETUP.n; // normal draws per row: the query's entries and every step's key sums
 
 const rho = () => el('var', {}, 'ρ');
 const two = (x) => precise(Number(x.toPrecision(3)));
@@ -21,12 +25,26 @@ export function widthPart(engine, store, number) {
   const alignment = slider(store, 'brho', ['Alignment ', rho(), ' of q with one key'], { step: 0.05 });
   const chart = chartBox({ id: 'width-logits', kind: 'xy', maxWidth: 600 });
   let unaligned = null; // ρ = 0 does not depend on any setting: computed once
-  return beyondPart(store, {
+  let full = null; // { rho, get }: a background engine's answer for every row at that ρ
+  let drawnOnce = false;
+  const view = beyondPart(store, {
     part, controls: [alignment], chart, cite: sources('yang'), keys: ['brho'], proseBeside: true,
     deeperId: 'mup', deeperSummary: 'Every dₖ against theory',
     compute(state) {
       unaligned = unaligned ?? engine.alignmentScaling({ ...SETUP, rho: 0 });
-      return engine.alignmentScaling({ ...SETUP, rho: state.brho });
+      if (full && full.rho === state.brho) return full.get();
+      // The first drawing has every row; later, when they would not all fit in a frame, the first rows come now.
+      const plan = drawnOnce ? sampleCount('alignmentScaling', PER_ROW, SETUP.samples, { min: 20 }) : { samples: SETUP.samples, preview: false };
+      const rho = state.brho;
+      refineLater(part, part.node, plan.preview ? [offStep(engine, 'alignmentScaling', { ...SETUP, rho }, (get, ms) => {
+        learn('alignmentScaling', PER_ROW * SETUP.samples, ms); // only full counts size the next preview
+        if (store.get().brho !== rho) return false; // ρ moved on: its own refinement follows
+        full = { rho, get };
+        return view.redraw(store.get());
+      })] : []);
+      const result = engine.alignmentScaling({ ...SETUP, samples: plan.samples, rho });
+      drawnOnce = true;
+      return result;
     },
     draw(r, state, { prose, stats, deeper }) {
       const x = Array.from(r.dKs);
@@ -42,7 +60,7 @@ export function widthPart(engine, store, number) {
       chart.set({ title: quietTitle('Logit of the aligned key and spread of the others against dₖ'), legend: xyLegend(series),
         draw: xyChart({ id: 'width-logits', ariaLabel: `Mean logit of the aligned key and spread of the others against d_k from 4 to 1024, ρ = ${state.brho}; `
           + `at d_k = 1024 the aligned logit is ${precise(a.alignedLogit[last])} with 1/√d_k and ${precise(m.alignedLogit[last])} with μP`,
-        xLabel: 'dₖ', yLabel: 'logit', xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
+        xLabel: r.samples < SETUP.samples ? `dₖ (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'dₖ', yLabel: 'logit', xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
 
       fill(stats, statList('width', [
         ['sqrt', 'aligned logit, 1/√dₖ', `${two(a.alignedLogit[0])} → ${two(a.alignedLogit[last])}`, `(dₖ ${x[0]} → ${x[last]})`, a.alignedLogit[last]],
@@ -56,6 +74,7 @@ export function widthPart(engine, store, number) {
       drawTable(deeper, r, unaligned);
     },
   });
+  return view;
 }
 
 /** The "Go deeper" body: per d_k, measured against the closed forms, and what each scale does to a row. */
