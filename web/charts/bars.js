@@ -4,6 +4,7 @@
 import { axisLeft } from 'd3-axis';
 import { scaleLinear, scaleBand } from 'd3-scale';
 import { create, select } from 'd3-selection';
+import { attr, axisOnce, setAttr, text as textOf } from './writes.js';
 import { uniqueId } from '../dom.js';
 import { short } from '../format.js';
 
@@ -33,12 +34,14 @@ export function barChart(spec) {
     const frame = JSON.stringify([width, height, n, spec.id, spec.labels, rotate]);
     const svg = previous && FRAMES.get(previous) === frame ? select(previous) : skeleton({ innerW, innerH, height, x, rotate });
     FRAMES.set(svg.node(), frame);
-    svg.attr('aria-label', spec.ariaLabel);
+    setAttr(svg.node(), 'aria-label', spec.ariaLabel);
+    // Redrawn in place, a chart writes only what changed (see ./writes.js).
     const fmtTick = spec.yTicks ?? ((v) => short(v));
-    svg.select('g.grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
-    svg.select('g.axis-y').call(axisLeft(y).ticks(4).tickFormat(fmtTick));
+    const yKey = JSON.stringify([y.domain(), y.range()]);
+    axisOnce(svg.select('g.grid'), axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''), yKey);
+    axisOnce(svg.select('g.axis-y'), axisLeft(y).ticks(4).tickFormat(fmtTick), JSON.stringify([yKey, y.ticks(4).map(fmtTick)]));
     const zero = y(Math.max(lo, Math.min(hi, 0)));
-    svg.select('line.bar-baseline').attr('y1', zero).attr('y2', zero);
+    svg.select('line.bar-baseline').call(attr, 'y1', zero).call(attr, 'y2', zero);
 
     const hatch = svg.select('pattern').attr('id');
     const bars = svg.select('g.bars').selectAll('g').data(Array.from(spec.values)).join((enter) => {
@@ -47,20 +50,20 @@ export function barChart(spec) {
       bar.append('text').attr('class', 'bar-value').attr('text-anchor', rotate ? 'start' : 'middle');
       return bar;
     })
-      .attr('class', (v) => (Number.isFinite(v) ? 'bar' : 'bar bad'))
-      .attr('data-value', (v) => String(v));
+      .call(attr, 'class', (v) => (Number.isFinite(v) ? 'bar' : 'bar bad'))
+      .call(attr, 'data-value', (v) => String(v));
     const clampY = (v) => y(Math.max(lo, Math.min(hi, v)));
     bars.select('rect')
-      .attr('y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
-      .attr('height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
-      .attr('fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
-      .attr('stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
-    const label = bars.select('text.bar-value').text((v) => text(v));
+      .call(attr, 'y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
+      .call(attr, 'height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
+      .call(attr, 'fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
+      .call(attr, 'stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
+    const label = bars.select('text.bar-value').call(textOf, (v) => text(v));
     if (rotate) {
-      label.attr('transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
+      label.call(attr, 'transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
     } else {
-      label.attr('x', x.bandwidth() / 2)
-        .attr('y', (v) => (Number.isFinite(v) ? (v >= 0 ? Math.min(clampY(v), zero) - 4 : Math.max(clampY(v), zero) + 12) : innerH / 2));
+      label.call(attr, 'x', x.bandwidth() / 2)
+        .call(attr, 'y', (v) => (Number.isFinite(v) ? (v >= 0 ? Math.min(clampY(v), zero) - 4 : Math.max(clampY(v), zero) + 12) : innerH / 2));
     }
     return svg.node();
   };

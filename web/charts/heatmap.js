@@ -3,6 +3,7 @@
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
 import { rgb } from 'd3-color';
 import { create } from 'd3-selection';
+import { attr, text } from './writes.js';
 import { el, uniqueId } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
@@ -104,14 +105,14 @@ export function heatmap(spec) {
       if (showValues) made.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
       return made;
     })
-      .attr('class', (d) => (d.masked ? 'cell masked' : 'cell'))
-      .attr('data-value', (d) => String(valueOf(d)))
-      .attr('data-masked', (d) => (d.masked ? '1' : null));
-    g.select('rect').attr('fill', fillOf);
-    g.select('title').text((d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
+      .call(attr, 'class', (d) => (d.masked ? 'cell masked' : 'cell'))
+      .call(attr, 'data-value', (d) => String(valueOf(d)))
+      .call(attr, 'data-masked', (d) => (d.masked ? '1' : null));
+    g.select('rect').call(attr, 'fill', fillOf);
+    g.select('title').call(text, (d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
     if (showValues) {
-      g.select('text').attr('fill', (d) => (d.masked || !Number.isFinite(d.v) ? '#444' : inkFor(now.color(d.v))))
-        .text((d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v)));
+      g.select('text').call(attr, 'fill', (d) => (d.masked || !Number.isFinite(d.v) ? '#444' : inkFor(now.color(d.v))))
+        .call(text, (d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v)));
     }
     return g;
   };

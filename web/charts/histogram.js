@@ -4,6 +4,7 @@ import { max } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { create, select } from 'd3-selection';
+import { attr, axisOnce, setAttr, text } from './writes.js';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 
@@ -49,26 +50,29 @@ export function histogram(spec) {
     const frame = JSON.stringify([width, height, spec.id, log, marked, spec.xLabel, spec.yLabel, layers.map((l) => [l.id, l.color, l.bins.length])]);
     const svg = previous && FRAMES.get(previous) === frame ? select(previous) : skeleton(innerW, innerH, height);
     FRAMES.set(svg.node(), frame);
-    svg.attr('aria-label', spec.ariaLabel);
-    svg.select('g.grid').call(axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''));
+    setAttr(svg.node(), 'aria-label', spec.ariaLabel);
+    // Redrawn in place, a chart writes only what changed: a new sample moves some bars, and most ticks stay.
+    const yKey = JSON.stringify([y.domain(), y.range()]);
+    axisOnce(svg.select('g.grid'), axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''), yKey);
     svg.selectAll('g.bins').data(layers).each(function bars(layer) {
-      select(this).attr('data-count', layer.bins.length)
-        .selectAll('rect').data(layer.bins).join('rect')
-        .attr('data-count', (b) => b.count)
-        .attr('x', (b) => x(b.x0) + 0.5)
-        .attr('width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
-        .attr('y', (b) => y(b.count))
-        .attr('height', (b) => y(0) - y(b.count));
+      setAttr(this, 'data-count', layer.bins.length);
+      select(this).selectAll('rect').data(layer.bins).join('rect')
+        .call(attr, 'data-count', (b) => b.count)
+        .call(attr, 'x', (b) => x(b.x0) + 0.5)
+        .call(attr, 'width', (b) => Math.max(1, x(b.x1) - x(b.x0) - 1))
+        .call(attr, 'y', (b) => y(b.count))
+        .call(attr, 'height', (b) => y(0) - y(b.count));
     });
     if (marked) {
       const mx = x(spec.marker.value);
       const right = mx > innerW * 0.7;
-      svg.select('.hist-marker line').attr('x1', mx).attr('x2', mx);
-      svg.select('.hist-marker text').attr('x', mx + (right ? -4 : 4)).attr('text-anchor', right ? 'end' : 'start').text(spec.marker.label);
+      svg.select('.hist-marker line').call(attr, 'x1', mx).call(attr, 'x2', mx);
+      svg.select('.hist-marker text').call(attr, 'x', mx + (right ? -4 : 4)).call(attr, 'text-anchor', right ? 'end' : 'start').call(text, spec.marker.label);
     }
-    svg.select('g.axis-x').call(log ? axisBottom(x).tickValues(decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60)))).tickFormat(decade)
-      : axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 70))));
-    svg.select('g.axis-y').call(axisLeft(y).ticks(4));
+    const xTicks = log ? decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60))) : Math.max(2, Math.floor(innerW / 70));
+    axisOnce(svg.select('g.axis-x'), log ? axisBottom(x).tickValues(xTicks).tickFormat(decade) : axisBottom(x).ticks(xTicks),
+      JSON.stringify([x.domain(), x.range(), xTicks]));
+    axisOnce(svg.select('g.axis-y'), axisLeft(y).ticks(4), yKey);
     return svg.node();
   };
 

@@ -8,6 +8,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { create } from 'd3-selection';
 import { symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
+import { setAttr } from './writes.js';
 import { themed } from './palette.js';
 
 const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
@@ -108,7 +109,7 @@ export function xyChart(spec) {
     // Everything but the series' paths: when the chart on screen has the same frame, only its paths change (a
     // training run's curves grow every quarter second; rebuilding axes and labels made ~700 SVG objects to lay out).
     const frame = JSON.stringify([width, height, x.domain(), y.domain(), spec.xScale, spec.yScale, spec.xTicks, spec.xLabel, spec.yLabel,
-      spec.ariaLabel, spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
+      spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
     // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
     const marks = (s) => {
       const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
@@ -121,12 +122,13 @@ export function xyChart(spec) {
     });
     const groups = previous && FRAMES.get(previous) === frame ? previous.querySelectorAll('g.series > g') : null;
     if (groups && groups.length === series.length) {
+      setAttr(previous, 'aria-label', spec.ariaLabel); // its numbers change with the data: not part of the frame
       series.forEach((s, i) => {
         const sg = groups[i];
-        sg.dataset.count = String(s.pts.length);
-        sg.dataset.hidden = String(s.hidden);
+        setAttr(sg, 'data-count', s.pts.length);
+        setAttr(sg, 'data-hidden', s.hidden);
         const d = paths(s);
-        for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) sg.querySelector(`path[data-part="${part}"]`).setAttribute('d', d[part]);
+        for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) setAttr(sg.querySelector(`path[data-part="${part}"]`), 'd', d[part]);
       });
       return previous;
     }
