@@ -32,6 +32,19 @@ export function term(id, text = null) {
     if (event.key === 'Escape') node.classList.add('term-dismissed');
   };
   word.addEventListener('keydown', hide);
+  // A meaning opens under the word, from its left edge. Where it would run past the right edge of its lesson or of
+  // the window it moves left to fit: a lesson clips what it paints (web/styles.css), and a phone's edge cuts it off.
+  const place = () => {
+    tip.style.transform = '';
+    const box = tip.getBoundingClientRect();
+    if (!box.width) return; // not shown
+    const lesson = (node.closest('.lesson') ?? document.documentElement).getBoundingClientRect();
+    const right = Math.min(lesson.right, document.documentElement.clientWidth) - 4;
+    const shift = Math.min(box.right - right, box.left - Math.max(lesson.left, 0) - 4);
+    if (shift > 0) tip.style.transform = `translateX(${-Math.round(shift)}px)`;
+  };
+  node.addEventListener('mouseenter', place);
+  node.addEventListener('focusin', place);
   node.addEventListener('mouseleave', () => node.classList.remove('term-dismissed'));
   word.addEventListener('blur', () => node.classList.remove('term-dismissed'));
   return node;

@@ -196,6 +196,34 @@ test('at 375 px each section fits the phone, and a screenshot of each is saved',
   assert.deepEqual(wide, [], 'sections wider than the phone');
 });
 
+test('a glossary meaning stays inside its lesson and the window at 375 and 1280 px, pointed at or focused', async () => {
+  for (const width of [375, 1280]) {
+    const { page, context } = await load('', { viewport: { width, height: 800 } });
+    const terms = page.locator('#lessons .term:visible');
+    const count = await terms.count();
+    assert.ok(count >= 10, `${count} terms at ${width} px`);
+    const outside = [];
+    for (let i = 0; i < count; i += 1) {
+      const term = terms.nth(i);
+      for (const how of ['pointer', 'keyboard']) {
+        if (how === 'pointer') await term.locator('.term-word').hover();
+        else await term.locator('.term-word').focus();
+        const box = await term.evaluate((n) => {
+          const tip = n.querySelector('.term-tip').getBoundingClientRect();
+          const lesson = n.closest('.lesson').getBoundingClientRect();
+          return { tip: [tip.left, tip.right, tip.width], lesson: [lesson.left, lesson.right], window: document.documentElement.clientWidth };
+        });
+        const [left, right, shown] = box.tip;
+        if (!(shown > 0) || left < box.lesson[0] || right > Math.min(box.lesson[1], box.window)) outside.push(`${width} px, ${how}, term ${i}: ${JSON.stringify(box)}`);
+        await page.mouse.move(0, 0);
+        await page.evaluate(() => document.activeElement?.blur());
+      }
+    }
+    assert.deepEqual(outside, []);
+    await context.close();
+  }
+});
+
 test('prefers-reduced-motion turns animations, transitions and smooth scrolling off', async () => {
   const { page } = await load('', { reducedMotion: 'reduce' });
   const styles = await page.$eval('.step-next', (n) => {
