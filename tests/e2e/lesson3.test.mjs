@@ -182,3 +182,25 @@ test('3.1\'s Jacobian is drawn when its section opens, for the row the controls 
   }
   assert.deepEqual(problems(log), []);
 });
+
+test('3.2\'s histogram of the gradient reaching q is drawn when its "Go deeper" section opens, for the dₖ chosen while it was closed', async () => {
+  const { page, log } = await load('#lesson=saturation');
+  const bins = () => page.$$eval('[data-chart="query-hist"] [data-series="unscaled"] rect[data-count]', (n) => n.map((r) => Number(r.dataset.count)));
+  assert.deepEqual(await bins(), [], 'a closed section draws no query histogram');
+  const summary = page.locator('#lesson-saturation details[data-deeper="distribution"] > summary');
+  let drawn = []; // a closed section keeps, out of sight, what it drew when it was last open
+  for (const dK of [512, 128]) {
+    await page.fill('input[data-key="gdk"][type="number"]', String(dK));
+    await settled(page, `gdk=${dK}`);
+    await refined(page);
+    assert.deepEqual(await bins(), drawn, `not drawn again while closed, at d_k = ${dK}`);
+    await summary.click();
+    await settled(page, 'sdeep=distribution');
+    drawn = Array.from(measured({ dK }).dot.query.unscaled.counts);
+    assert.deepEqual(await bins(), drawn, `the engine's rows at d_k = ${dK}`);
+    assert.match(await page.textContent('[data-chart="query-hist"]'), new RegExp(`dₖ = ${dK}`));
+    await summary.click(); // closed again before the next d_k
+    await page.waitForFunction(() => !location.hash.includes('sdeep'));
+  }
+  assert.deepEqual(problems(log), []);
+});

@@ -20,7 +20,8 @@ const SERIES_OF = (what) => [
   { id: 'scaled', label: 'logits ÷ √dₖ', counts: what.scaled.counts, color: SERIES.blue },
 ];
 
-export function distributionPart(engine, store, number) {
+/** `queryShown(state)`: whether the "Go deeper" section that holds `queryNode` is open; a closed one is drawn when opened. */
+export function distributionPart(engine, store, number, { queryShown = () => true } = {}) {
   const part = partPanel({ id: 'histogram', number, title: 'Many rows: the gradient turns sparse, not uniformly small' });
   const { box, notices } = noticeBox();
   const chart = chartBox({ id: 'gradient-hist', kind: 'histogram', maxWidth: 620 });
@@ -32,6 +33,7 @@ export function distributionPart(engine, store, number) {
   const queryNode = el('div', { className: 'query-hist' }, queryChart.node);
   let normal = null; // the rows on screen: engine.gradientDistribution, model "normal"
   let dot = null; // model "dot", for the gradient reaching q
+  let queryUndrawn = false; // `dot` is newer than the query histogram (its section was closed)
   const ask = sparseQuestion(() => normal, answer);
   fill(part.controls, ask.node);
   fill(part.figures, box, label.node, answer);
@@ -52,10 +54,15 @@ export function distributionPart(engine, store, number) {
     queryNode,
     render(state) {
       ask.render(state);
-      if (!changed(state)) return;
+      if (!changed(state)) {
+        if (queryUndrawn && queryShown(state)) drawQuery();
+        return;
+      }
       const pN = sampleCount('gradientSweep', 2 * state.gn, state.gtrials, { min: Math.min(10, state.gtrials) });
       const fullDot = dotRows(state);
-      const pD = sampleCount('gradientDot', state.gdk * (state.gn + 1), fullDot, { min: Math.min(10, fullDot) });
+      // A row of real queries and keys costs dₖ·(n + 1) draws: at dₖ = 8192 ten rows took 14 ms, a frame's worth, so
+      // the preview may have as few as three (its median and 90th percentile are rough until the full count arrives).
+      const pD = sampleCount('gradientDot', state.gdk * (state.gn + 1), fullDot, { min: Math.min(3, fullDot) });
       const nowN = measure(state, 'normal', pN.samples);
       const nowD = nowN && measure(state, 'dot', pD.samples);
       const steps = [];
@@ -108,6 +115,14 @@ export function distributionPart(engine, store, number) {
       sparse ? `So most raw rows send q less than a scaled row does (median ${precise(q.unscaled.median)}), while the near-ties send spikes `
         + `(90th percentile ${precise(q.unscaled.p90)} against ${precise(q.scaled.p90)} scaled).`
         : `Here the long keys still win even at the median (${precise(q.unscaled.median)} raw against ${precise(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
+    queryUndrawn = true;
+    if (queryShown(state)) drawQuery();
+  }
+
+  /** The histogram of the gradient reaching q, from the rows on screen (out of sight it cost each change 2-4 ms). */
+  function drawQuery() {
+    queryUndrawn = false;
+    const q = dot.query;
     queryChart.set({ title: `Gradient reaching q, ${dot.trials} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
       note: `The median and 90th percentile of ${number} are read from these rows.`,
       draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,

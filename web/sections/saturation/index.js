@@ -26,11 +26,12 @@ function intro() {
 function mount(root, { engine, store }) {
   const n = (i) => `${LESSON.number}.${i}`;
   const row = rowPart(engine, store, n(1));
-  const spread = distributionPart(engine, store, n(2));
+  let within = null; // below: the "Go deeper" sections, which need the parts' nodes
+  const spread = distributionPart(engine, store, n(2), { queryShown: (state) => within.get(sweep).shows(state) });
   const sweep = sweepPart(engine, store, n(3));
   const pairs = pairsPart(engine, store, n(4));
   const numerics = numericsPart(engine, store, n(5));
-  const within = new Map([ // each part that sits in a "Go deeper" section, and that section
+  within = new Map([ // each part that sits in a "Go deeper" section, and that section
     [sweep, deeper(store, 'sdeep', 'distribution', `${n(3)} Every dₖ at once, and the gradient reaching the query`, sweep.node, spread.queryNode)],
     [pairs, deeper(store, 'sdeep', 'pairs', `${n(4)} The source texts’ examples: two scores before and after scaling`, pairs.node)],
     [numerics, deeper(store, 'sdeep', 'numerics', `${n(5)} When exp overflows: the softmax without its max shift`, numerics.node)],
