@@ -224,6 +224,32 @@ test('a glossary meaning stays inside its lesson and the window at 375 and 1280 
   }
 });
 
+test('a focus ring fits inside its lesson, which clips what it paints: every control shown is 5 px or more inside, at 375 and 1280 px', async () => {
+  for (const width of [375, 1280]) {
+    const { page, context } = await load('', { viewport: { width, height: 800 } });
+    const tight = await page.evaluate(() => {
+      const ring = (node) => { const s = getComputedStyle(node); return parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset); };
+      const out = [];
+      for (const lesson of document.querySelectorAll('#lessons > .lesson')) {
+        if (getComputedStyle(lesson).contain === 'none') continue;
+        for (const node of lesson.querySelectorAll('a, button, input, select, textarea, summary, [tabindex]')) {
+          if (!node.checkVisibility({ visibilityProperty: true })) continue;
+          node.focus({ focusVisible: true, preventScroll: true });
+          const need = Math.max(5, ring(node)); // theme.css: 3 px, 2 px away
+          node.blur();
+          const [box, b] = [lesson.getBoundingClientRect(), node.getBoundingClientRect()];
+          if (!b.width) continue;
+          const room = Math.min(b.left - box.left, box.right - b.right, b.top - box.top, box.bottom - b.bottom);
+          if (room < need) out.push(`${lesson.id} ${node.tagName.toLowerCase()} "${(node.textContent || node.dataset.key || '').trim().slice(0, 30)}": ${room.toFixed(1)} px`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(tight, [], `${width} px`);
+    await context.close();
+  }
+});
+
 test('prefers-reduced-motion turns animations, transitions and smooth scrolling off', async () => {
   const { page } = await load('', { reducedMotion: 'reduce' });
   const styles = await page.$eval('.step-next', (n) => {
