@@ -35,6 +35,31 @@ async function slide(page, key, value) {
   }, value);
 }
 
+/**
+ * Every state a part shows after a slider moves, as arrays of strings: `read(part)` (run in the page, so it may use
+ * nothing from here) picks what to compare after each change of the part, once the pool of background engines has
+ * started; the slider moves, and the part settles and finishes refining.
+ */
+async function shownAfterSlide(page, part, read, key, value) {
+  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent));
+  await page.evaluate(`(() => {
+    window.shown = [];
+    const part = document.querySelector(${JSON.stringify(part)});
+    const read = ${read};
+    new MutationObserver(() => {
+      const row = read(part).join('|');
+      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
+    }).observe(part, { subtree: true, childList: true, characterData: true, attributes: true });
+  })()`);
+  await slide(page, key, value);
+  await settled(page, `${key}=`);
+  await refined(page);
+  await nextFrame(page);
+  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split('|'));
+  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  return shown;
+}
+
 /** Checks the wrong choice, then the right one, of a question; each is judged as such. */
 async function answerWrongThenRight(q, wrong, right) {
   for (const [value, verdict] of [[wrong, 'wrong'], [right, 'correct']]) {
@@ -134,27 +159,14 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
 
 test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (each the engine\'s own numbers)', async () => {
   const { page, log } = await load('&bdeep=collapse');
-  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
   // Every state the part shows after the change: the x axis's label, and the rows and the QK-norm entropy at f = 1
   // that "Go deeper" prints from the same lines.
-  await page.evaluate(() => {
-    window.shown = [];
-    const part = document.querySelector('[data-part="growth"]');
-    const note = () => {
-      const label = [...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('growth f'));
-      const deep = part.querySelector('details[data-deeper="collapse"]').textContent;
-      const row = [label, /Each point averages (\d+) rows/.exec(deep)?.[1], /measures entropy (\S+) with QK-norm/.exec(deep)?.[1]].join('|');
-      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
-    };
-    new MutationObserver(note).observe(part, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-  await slide(page, 'bg', 250);
-  await settled(page, 'bg=');
-  await refined(page);
-  await nextFrame(page);
+  const shown = await shownAfterSlide(page, '[data-part="growth"]', (part) => {
+    const deep = part.querySelector('details[data-deeper="collapse"]').textContent;
+    return [[...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('growth f')),
+      /Each point averages (\d+) rows/.exec(deep)?.[1], /measures entropy (\S+) with QK-norm/.exec(deep)?.[1]];
+  }, 'bg', 250);
   const g = Number(new URLSearchParams(await page.evaluate(() => location.hash.slice(1))).get('bg'));
-  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split('|'));
-  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
   const [first, last] = [shown[0], shown[shown.length - 1]];
   const rows = Number(first[1]);
   assert.ok(rows >= 10 && rows < 200, `preview rows ${rows}`);
@@ -168,29 +180,33 @@ test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (e
   assert.deepEqual(problems(log), []);
 });
 
+test('a change of f shows 7.1\'s entropy at f from the first rows, then from all 200 (each the engine\'s own number)', async () => {
+  const { page, log } = await load();
+  const shown = (await shownAfterSlide(page, '[data-part="growth"]', (part) => {
+    const dd = part.querySelector('[data-stats="growth"] [data-stat="standard"]');
+    return [/from (\d+) of 200 rows so far/.exec(dd.textContent)?.[1] ?? '200', dd.dataset.value];
+  }, 'bdrift', 700)).map((row) => row.map(Number));
+  const hash = new URLSearchParams(await page.evaluate(() => location.hash.slice(1)));
+  const [f, g] = [Number(hash.get('bdrift')), Number(hash.get('bg') ?? 8)];
+  const [first, last] = [shown[0], shown[shown.length - 1]];
+  assert.ok(first[0] >= 10 && first[0] < 200, `preview rows ${first[0]}`);
+  assert.equal(last[0], 200);
+  for (const [rows, entropy] of shown) {
+    const want = session.engine.qkNormDemo({ ...GROWTH, samples: rows, g, drifts: [f] }).standard.entropy[0];
+    assert.ok(close(entropy, want), `${rows} rows at f = ${f}: page ${entropy}, engine ${want}`);
+  }
+  assert.deepEqual(problems(log), []);
+});
+
 test('a change of ρ draws 7.2\'s lines from the first rows, then from all 400 in a background engine (each the engine\'s own numbers)', async () => {
   const { page, log } = await load('&bdeep=mup');
-  await page.waitForFunction(() => /in \d background engines?\./.test(document.querySelector('#site-note').textContent)); // the pool started
   // Every state the part shows after the change: the x axis's label, the rows "Go deeper" says each dₖ averages, and
   // the aligned logit at dₖ = 1024 with 1/√dₖ.
-  await page.evaluate(() => {
-    window.shown = [];
-    const part = document.querySelector('[data-part="width"]');
-    const note = () => {
-      const label = [...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('dₖ'));
-      const deep = part.querySelector('details[data-deeper="mup"]').textContent;
-      const logit = part.querySelector('[data-stats="width"] [data-stat="sqrt"]')?.dataset.value;
-      const row = [label, /Each dₖ averages (\d+) rows/.exec(deep)?.[1], logit].join('|');
-      if (window.shown[window.shown.length - 1] !== row) window.shown.push(row);
-    };
-    new MutationObserver(note).observe(part, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-  await slide(page, 'brho', 0.9);
-  await settled(page, 'brho=0.9');
-  await refined(page);
-  await nextFrame(page);
-  const shown = (await page.evaluate(() => window.shown)).map((row) => row.split('|'));
-  assert.ok(shown.length >= 2, `a preview, then the full count: ${JSON.stringify(shown)}`);
+  const shown = await shownAfterSlide(page, '[data-part="width"]', (part) => [
+    [...part.querySelectorAll('svg.xy-chart .axis-label')].map((t) => t.textContent).find((t) => t.startsWith('dₖ')),
+    /Each dₖ averages (\d+) rows/.exec(part.querySelector('details[data-deeper="mup"]').textContent)?.[1],
+    part.querySelector('[data-stats="width"] [data-stat="sqrt"]')?.dataset.value,
+  ], 'brho', 0.9);
   const [first, last] = [shown[0], shown[shown.length - 1]];
   const rows = Number(first[1]);
   assert.ok(rows >= 20 && rows < 400, `preview rows ${rows}`);

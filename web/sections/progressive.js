@@ -33,6 +33,7 @@ const msPerUnit = new Map([
   ['dotProducts', 1e-5], // Lesson 2's histograms: one unit per normal entry drawn (2·dₖ per pair)
   ['varianceSweep', 4e-6], // Lesson 2's sweep: one unit per pair per dimension
   ['qkNormDemo', 8e-6], // 7.1's grid: one unit per key entry per factor
+  ['qkNormOne', 6e-5], // 7.1's chosen factor alone: one unit per key entry (11.8 ms for 200 rows in Node)
   ['alignmentScaling', 6e-5], // 7.2: one unit per normal draw (a row draws its query's entries and each step's key sums)
 ]);
 

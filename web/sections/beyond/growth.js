@@ -50,33 +50,47 @@ export function growthPart(engine, store, number) {
 
   const chart = chartBox({ id: 'growth-entropy', kind: 'xy', maxWidth: 600 });
   let grid = null; // { g, result }: the chart's factors for this g
+  let chosen = null; // { g, f, result }: the learner's f alone, for the numbers beside the chart
   const perRow = GRID.length * SETUP.n * SETUP.dK; // the work of one row at every factor (a unit per key entry)
+  const perOne = SETUP.n * SETUP.dK; // one row at the chosen factor alone (its own kind: drawing the row dominates)
   /**
-   * The chart's factors at the state's g. The first drawing has every row; after that, when all of them would not fit
-   * in a frame, the lines are drawn from the first rows (each row has its own stream, so they are the full count's
-   * first rows) and the full count follows in a background engine, or in a later task from file://.
+   * Every row has its own stream, whatever the factors, so fewer rows are the full count's first. The first drawing
+   * has every row; after that, a call that would not fit in a frame is made with the first rows, and the full count
+   * follows in a background engine, or in a later task from file://. Only full counts' timings size the next preview:
+   * the first drawing runs while the page is loading, far slower.
    */
-  const gridAt = (state) => {
-    const plan = grid ? sampleCount('qkNormDemo', perRow, SETUP.samples, { min: 10 }) : { samples: SETUP.samples, preview: false };
-    // Only full counts' timings size the next preview: the first drawing runs while the page is loading, far slower.
-    const result = engine.qkNormDemo({ ...SETUP, samples: plan.samples, g: state.bg, drifts: GRID });
-    refineLater(part, part.node, plan.preview ? [offStep(engine, 'qkNormDemo', { ...SETUP, g: state.bg, drifts: GRID }, (get, ms) => {
-      const full = get();
-      learn('qkNormDemo', perRow * SETUP.samples, ms);
-      if (!grid || grid.g !== state.bg) return false; // g moved on: its own refinement follows
-      grid = { g: state.bg, result: full };
-      return view.redraw(store.get());
-    })] : []);
-    return { g: state.bg, result };
+  const full = (options, kind, units, keep) => offStep(engine, 'qkNormDemo', { ...SETUP, ...options }, (get, ms) => {
+    const result = get();
+    learn(kind, units * SETUP.samples, ms);
+    return keep(result) && view.redraw(store.get());
+  });
+  const gridAt = (state, first) => {
+    const plan = first ? { samples: SETUP.samples } : sampleCount('qkNormDemo', perRow, SETUP.samples, { min: 10 });
+    const options = { g: state.bg, drifts: GRID };
+    return { g: state.bg, result: engine.qkNormDemo({ ...SETUP, ...options, samples: plan.samples }),
+      step: full(options, 'qkNormDemo', perRow, (result) => grid?.g === options.g && Boolean(grid = { ...grid, result })) };
+  };
+  const chosenAt = (state, first) => {
+    const plan = first ? { samples: SETUP.samples } : sampleCount('qkNormOne', perOne, SETUP.samples, { min: 10 });
+    const options = { g: state.bg, drifts: [state.bdrift] };
+    const mine = (c) => c?.g === options.g && c.f === options.drifts[0];
+    return { g: state.bg, f: state.bdrift, result: engine.qkNormDemo({ ...SETUP, ...options, samples: plan.samples }),
+      step: full(options, 'qkNormOne', perOne, (result) => mine(chosen) && Boolean(chosen = { ...chosen, result })) };
   };
   const view = beyondPart(store, {
     part, controls, ask, chart, cite: sources('dehghani', 'zhai', 'henry', 'wortsman'), keys: ['bdrift', 'bg'],
     deeperId: 'collapse', deeperSummary: 'What g allows',
     // Every row is drawn from its own stream, whatever the factors: the grid's numbers depend only on g and are kept
-    // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid).
+    // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid). A redraw
+    // when a full count arrives computes nothing; a new computation here restarts the full counts still missing.
     compute(state) {
-      if (!grid || grid.g !== state.bg) grid = gridAt(state);
-      return joinPieces([grid.result, run(state, [state.bdrift])], 'drifts');
+      const first = grid === null;
+      const newGrid = !grid || grid.g !== state.bg;
+      const newChosen = !chosen || chosen.g !== state.bg || chosen.f !== state.bdrift;
+      if (newGrid) grid = gridAt(state, first);
+      if (newChosen) chosen = chosenAt(state, first);
+      if (newGrid || newChosen) refineLater(part, part.node, [grid, chosen].filter((x) => x.result.samples < SETUP.samples).map((x) => x.step));
+      return { ...joinPieces([grid.result, chosen.result], 'drifts'), chosenSamples: chosen.result.samples };
     },
     draw(r, state, { prose, stats, deeper }) {
       const at = GRID.length; // the chosen factor sits after the grid
@@ -95,9 +109,10 @@ export function growthPart(engine, store, number) {
           + `${precise(r.standard.entropy[at])} with 1/√d_k, ${precise(r.qkNorm.entropy[at])} with QK-norm`,
         xLabel: r.samples < SETUP.samples ? `growth f (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'growth f', yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
 
+      const soFar = r.chosenSamples < SETUP.samples ? `; from ${r.chosenSamples} of ${SETUP.samples} rows so far` : '';
       fill(stats, statList('growth', [
-        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])})`, r.standard.entropy[at]],
-        ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g)`, r.qkNorm.entropy[at]],
+        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
+        ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
         // From the training sweep of 7.4 (web/data/lr-sweep.json), not from these random rows.
         ['trained', `QK-norm trained, lr ${rateKey(EDGE)}`, pct(meanAccuracy('qk-norm', EDGE)), `(1/√dₖ: ${pct(meanAccuracy('inverse-sqrt-dk', EDGE))})`, meanAccuracy('qk-norm', EDGE)],
       ]));
