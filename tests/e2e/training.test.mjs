@@ -302,6 +302,8 @@ test('curves and attention update during a run, and stop and resume pause and co
     const { page, log } = await load(`${TINY}&repochs=100&rtrain=16000`, { base });
     await page.click(run('[data-action="train"]'));
     await until(page, () => Number(document.querySelector('#lesson-training .run-status').dataset.step) > 100);
+    // The map follows the status by a frame or more: in one CI run (2026-11-26) it was not there yet at step 100.
+    await until(page, () => document.querySelector('#lesson-training [data-part="run"] figure[data-matrix="run-attention-1"] .heatmap-note'));
     const firstMap = await page.$eval(run('figure[data-matrix="run-attention-1"]'), (n) => n.querySelector('.heatmap-note').textContent);
     await until(page, (text) => document.querySelector('#lesson-training figure[data-matrix="run-attention-1"] .heatmap-note')?.textContent !== text, firstMap);
     // The charts, the map and the example table are updated in place, not made again with every update: over a
