@@ -33,7 +33,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
   const queryNode = el('div', { className: 'query-hist' }, queryChart.node);
   let normal = null; // the rows on screen: engine.gradientDistribution, model "normal"
   let dot = null; // model "dot", for the gradient reaching q
-  let queryUndrawn = false; // `dot` is newer than the query histogram (its section was closed)
+  let queryDrawn = null; // the `dot` the query histogram shows (older than `dot` while its section is closed)
   const ask = sparseQuestion(() => normal, answer);
   fill(part.controls, ask.node);
   fill(part.figures, box, label.node, answer);
@@ -55,7 +55,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     render(state) {
       ask.render(state);
       if (!changed(state)) {
-        if (queryUndrawn && queryShown(state)) drawQuery();
+        drawQuery(state);
         return;
       }
       const pN = sampleCount('gradientSweep', 2 * state.gn, state.gtrials, { min: Math.min(10, state.gtrials) });
@@ -115,13 +115,14 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       sparse ? `So most raw rows send q less than a scaled row does (median ${precise(q.unscaled.median)}), while the near-ties send spikes `
         + `(90th percentile ${precise(q.unscaled.p90)} against ${precise(q.scaled.p90)} scaled).`
         : `Here the long keys still win even at the median (${precise(q.unscaled.median)} raw against ${precise(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
-    queryUndrawn = true;
-    if (queryShown(state)) drawQuery();
+    drawQuery(state);
   }
 
-  /** The histogram of the gradient reaching q, from the rows on screen (out of sight it cost each change 2-4 ms). */
-  function drawQuery() {
-    queryUndrawn = false;
+  /** The histogram of the gradient reaching q from the rows on screen, drawn while its section is open (out of sight it
+   * cost each change 2-4 ms) and when it opens. */
+  function drawQuery(state) {
+    if (!dot || queryDrawn === dot || !queryShown(state)) return;
+    queryDrawn = dot;
     const q = dot.query;
     queryChart.set({ title: `Gradient reaching q, ${dot.trials} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
       note: `The median and 90th percentile of ${number} are read from these rows.`,
