@@ -5,10 +5,10 @@ import { extent } from 'd3-array';
 import { axisBottom, axisLeft } from 'd3-axis';
 import { format as d3format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { create } from 'd3-selection';
+import { create, select } from 'd3-selection';
 import { symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
-import { setAttr } from './writes.js';
+import { axisOnce, setAttr } from './writes.js';
 import { themed } from './palette.js';
 
 const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
@@ -106,10 +106,34 @@ export function xyChart(spec) {
     // The y axis gets round ends that carry a labelled tick; x stays at the data's range (d = 1 … maxDim).
     if (!spec.yDomain) y.nice(yTickCount);
 
-    // Everything but the series' paths: when the chart on screen has the same frame, only its paths change (a
-    // training run's curves grow every quarter second; rebuilding axes and labels made ~700 SVG objects to lay out).
-    const frame = JSON.stringify([width, height, x.domain(), y.domain(), spec.xScale, spec.yScale, spec.xTicks, spec.xLabel, spec.yLabel,
+    // The skeleton (size, scales' kinds, labels, the series and their paint) is built once per frame; a change of the
+    // data then rewrites only the paths and the axes whose ticks moved. Rebuilding all of it on each change of a seed
+    // made Lesson 2's two sweep charts, with their axes and grid, new SVG objects for the browser to style and lay out.
+    const frame = JSON.stringify([width, height, spec.xScale, spec.yScale, spec.xLabel, spec.yLabel,
       spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
+    const kept = previous && FRAMES.get(previous) === frame;
+    const svg = kept ? select(previous) : skeleton(series, innerW, innerH, height, logX, logY);
+    FRAMES.set(svg.node(), frame);
+    setAttr(svg.node(), 'aria-label', spec.ariaLabel); // its numbers change with the data
+
+    const xAxis = axisBottom(x);
+    const xTickValues = spec.xTicks ? spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1]) : null;
+    if (xTickValues) xAxis.tickValues(xTickValues).tickFormat(d3format('~g'));
+    else if (logX) xAxis.ticks(xTickCount, '~g');
+    else xAxis.ticks(xTickCount);
+    const yAxis = axisLeft(y);
+    if (logY) yAxis.ticks(Math.max(2, Math.floor(innerH / 40)), '~g');
+    else yAxis.ticks(yTickCount);
+    // Grid lines: at the labelled ticks of a linear axis, at the powers of ten of a log axis.
+    const gridAxis = axisLeft(y).tickSize(-innerW).tickFormat('');
+    if (logY) gridAxis.tickValues(y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9));
+    else gridAxis.ticks(yTickCount);
+    const xKey = JSON.stringify([x.domain(), x.range(), xTickValues, xTickCount]);
+    const yKey = JSON.stringify([y.domain(), y.range(), yTickCount]);
+    axisOnce(svg.select('g.grid'), gridAxis, yKey);
+    axisOnce(svg.select('g.axis-x'), xAxis, xKey);
+    axisOnce(svg.select('g.axis-y'), yAxis, yKey);
+
     // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
     const marks = (s) => {
       const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
@@ -120,46 +144,31 @@ export function xyChart(spec) {
       line: s.kind === 'line' ? polyline(s.pts, (p) => x(p[0]), (p) => y(p[1])) : undefined,
       marks: s.kind === 'points' || s.marker ? marks(s) : undefined,
     });
-    const groups = previous && FRAMES.get(previous) === frame ? previous.querySelectorAll('g.series > g') : null;
-    if (groups && groups.length === series.length) {
-      setAttr(previous, 'aria-label', spec.ariaLabel); // its numbers change with the data: not part of the frame
-      series.forEach((s, i) => {
-        const sg = groups[i];
-        setAttr(sg, 'data-count', s.pts.length);
-        setAttr(sg, 'data-hidden', s.hidden);
-        const d = paths(s);
-        for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) setAttr(sg.querySelector(`path[data-part="${part}"]`), 'd', d[part]);
-      });
-      return previous;
-    }
+    const groups = svg.node().querySelectorAll('g.series > g');
+    series.forEach((s, i) => {
+      const sg = groups[i];
+      setAttr(sg, 'data-count', s.pts.length);
+      setAttr(sg, 'data-hidden', s.hidden);
+      const d = paths(s);
+      for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) setAttr(sg.querySelector(`path[data-part="${part}"]`), 'd', d[part]);
+    });
+    return svg.node();
+  };
 
+  /** The parts of the chart that stay while its frame does (see draw): axes' groups, labels, the series' paths. */
+  function skeleton(series, innerW, innerH, height, logX, logY) {
     const svg = create('svg')
       .attr('class', 'xy-chart')
       .attr('width', innerW + MARGIN.left + MARGIN.right)
       .attr('height', height)
       .attr('role', 'img')
-      .attr('aria-label', spec.ariaLabel)
       .attr('data-chart-id', spec.id)
       .attr('data-x-scale', logX ? 'log' : 'linear')
       .attr('data-y-scale', logY ? 'log' : 'linear');
-    FRAMES.set(svg.node(), frame);
     const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`);
-
-    const xAxis = axisBottom(x);
-    if (spec.xTicks) xAxis.tickValues(spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1])).tickFormat(d3format('~g'));
-    else if (logX) xAxis.ticks(xTickCount, '~g');
-    else xAxis.ticks(xTickCount);
-    const yAxis = axisLeft(y);
-    if (logY) yAxis.ticks(Math.max(2, Math.floor(innerH / 40)), '~g');
-    else yAxis.ticks(yTickCount);
-
-    // Grid lines: at the labelled ticks of a linear axis, at the powers of ten of a log axis.
-    const gridAxis = axisLeft(y).tickSize(-innerW).tickFormat('');
-    if (logY) gridAxis.tickValues(y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9));
-    else gridAxis.ticks(yTickCount);
-    g.append('g').attr('class', 'grid').call(gridAxis);
-    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`).call(xAxis);
-    g.append('g').attr('class', 'axis axis-y').call(yAxis);
+    g.append('g').attr('class', 'grid');
+    g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`);
+    g.append('g').attr('class', 'axis axis-y');
     svg.append('text').attr('class', 'axis-label').attr('x', MARGIN.left + innerW / 2).attr('y', height - 6)
       .attr('text-anchor', 'middle').text(spec.xLabel);
     svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${MARGIN.top + innerH / 2}) rotate(-90)`)
@@ -167,24 +176,23 @@ export function xyChart(spec) {
 
     const plot = g.append('g').attr('class', 'series');
     for (const s of series) {
-      const sg = plot.append('g').attr('data-series', s.id).attr('data-count', s.pts.length).attr('data-hidden', s.hidden);
-      const d = paths(s);
-      if (d.band !== undefined) {
+      const sg = plot.append('g').attr('data-series', s.id);
+      if (s.kind === 'band') {
         sg.append('path').attr('class', 'band').attr('data-part', 'band').attr('fill', themed(s.color)).attr('fill-opacity', 0.16)
-          .attr('stroke', 'none').attr('d', d.band);
+          .attr('stroke', 'none');
       }
-      if (d.line !== undefined) {
+      if (s.kind === 'line') {
         sg.append('path').attr('data-part', 'line').attr('fill', 'none').attr('stroke', themed(s.color)).attr('stroke-width', s.width ?? 2.2)
-          .attr('stroke-dasharray', s.dash ?? null).attr('d', d.line);
+          .attr('stroke-dasharray', s.dash ?? null);
       }
-      if (d.marks !== undefined) {
+      if (s.kind === 'points' || s.marker) {
         // Every marker of a series in one path: a few thousand points stay one element to make, lay out and paint.
         sg.append('path').attr('class', 'marks').attr('data-part', 'marks').attr('fill', themed(s.color))
-          .attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1).attr('d', d.marks);
+          .attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1);
       }
     }
-    return svg.node();
-  };
+    return svg;
+  }
   // The data behind every series, one row per point, for "Show data" and CSV export (a band gives both edges).
   draw.table = () => ({
     columns: ['series', spec.xLabel, spec.yLabel, 'upper edge (bands)'],
