@@ -17,6 +17,8 @@
 //            (compute, DOM, style, layout, paint). A control answers within one frame when this stays under 16.7 ms.
 //   full     for parts that first draw a preview: input event → end of the frame with the full-sample redraw
 //            (the learner stopped after this one change, so it includes the ~150 ms settle time).
+//   later    input event → end of the frame after the section's charts out of sight were drawn (web/charts/offscreen.js:
+//            after 120 ms without a change); their work is not part of "work", and shows in "longest" if it is long.
 //   longest  the longest main-thread task between the input and the settled page (Long Tasks API, Chromium only:
 //            tasks ≥ 50 ms only; "<50" means none), i.e. how long a second input could have had to wait.
 // A slider's change also sends `change`, as an arrow key does. A drag (on by default, sliders only): pointerdown,
@@ -149,6 +151,12 @@ async function prepare(tab) {
   };
 }
 
+/** Median and max of `key` over the changes that have it, or null when none has. */
+function spread(changes, key) {
+  const values = changes.map((x) => x[key]).filter((v) => v !== null);
+  return values.length ? { median: median(values), max: max(values) } : null;
+}
+
 /** Measures one control in one tab: its changes (and a drag); returns the row of the report. */
 async function measure(tab, c, home, args) {
   const name = `${c.section}: ${label(c)}`;
@@ -161,6 +169,7 @@ async function measure(tab, c, home, args) {
     const records = r.records.map((x) => ({ ...x, end: num(x.end) }));
     const renders = records.filter((x) => x.kind === 'render');
     const redraws = records.filter((x) => x.kind === 'redraw');
+    const offscreen = records.filter((x) => x.kind === 'offscreen'); // charts out of sight, drawn after the change
     if (!renders.length) continue; // the value did not change the state (e.g. rounded to the same value)
     // The Monte Carlo parts it drew (their sample labels), the first frame with a preview and the frame after
     // which every one of them shows its full sample count (a part cheap enough at these settings has no preview).
@@ -172,6 +181,7 @@ async function measure(tab, c, home, args) {
       work: renders.reduce((s, x) => s + (x.end - x.start), 0),
       script: renders.reduce((s, x) => s + x.script, 0),
       full: redraws.length ? Math.max(...redraws.map((x) => x.end)) : null,
+      later: offscreen.length ? Math.max(...offscreen.map((x) => x.end)) : null,
       longest: r.longest,
       parts: [...new Set(labelled.flatMap((x) => Object.keys(x.labels)))],
       preview: previewed ? previewed.end : null,
@@ -188,7 +198,8 @@ async function measure(tab, c, home, args) {
     latency: { median: median(changes.map((x) => x.latency)), max: max(changes.map((x) => x.latency)) },
     work: { median: median(changes.map((x) => x.work)), max: max(changes.map((x) => x.work)) },
     script: { median: median(changes.map((x) => x.script)), max: max(changes.map((x) => x.script)) },
-    full: changes.some((x) => x.full !== null) ? { median: median(changes.filter((x) => x.full !== null).map((x) => x.full)), max: max(changes.filter((x) => x.full !== null).map((x) => x.full)) } : null,
+    full: spread(changes, 'full'),
+    later: spread(changes, 'later'),
     longest: max(changes.map((x) => x.longest)),
     drag: drag ? { median: median(drag.waits), max: max(drag.waits), inputs: drag.waits.length, refinedDuringDrag: drag.duringDrag, longest: drag.longest,
       previews: drag.previews, renders: drag.renders, full: drag.full } : null,

@@ -17,7 +17,8 @@ export function installProbe() {
   const sections = () => [...document.querySelectorAll('[data-asl-section]')];
   const controls = () => [...document.querySelectorAll('[data-asl-section] input[type="range"], [data-asl-section] input[type="number"]')];
   const signature = () => sections().map((s) => `${s.dataset.updates ?? ''}/${s.dataset.refining ?? ''}`).join(',');
-  const refining = () => sections().some((s) => s.dataset.refining === '1');
+  // A full-sample computation pending, or charts out of sight still to draw (web/charts/offscreen.js).
+  const refining = () => sections().some((s) => s.dataset.refining === '1' || s.dataset.drawing);
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** Resolves once no section has updated for `idleMs` and none has a refinement pending. */

@@ -94,7 +94,7 @@ export function mountSection(root, section, { engine, store, linkBase }) {
     const numbers = keyNumbers(root, section.lesson.announce);
     if (renders > 1) announcer.update(numbers);
     else announcer.quietly(numbers); // the first render refined: still nothing the learner changed
-    stamp(event.detail?.started ?? performance.now(), 'redraw');
+    stamp(event.detail?.started ?? performance.now(), event.detail?.kind ?? 'redraw'); // 'offscreen': charts drawn later
   });
   root.dataset.aslSection = section.id;
   section.lesson.mount(root, { engine, store: view });

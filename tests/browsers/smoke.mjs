@@ -29,7 +29,7 @@ function drawn() {
 
 const ready = () => document.body.dataset.engine;
 const settledPage = () => document.body.dataset.engine === 'ready'
-  && ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1');
+  && ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1' || s.dataset.drawing);
 
 export function smokeSuite(name) {
   const why = missing(name);

@@ -108,8 +108,14 @@ export function browserSession({ engine = false, serve = startServer } = {}) {
   return session;
 }
 
-/** Resolves after the page's next animation frame, when sections have redrawn for what was set before it. */
-export const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => resolve()); }));
+/**
+ * Resolves after the page's next animation frame, when sections have redrawn for what was set before it, and once
+ * no section has charts out of sight still to draw (data-drawing, web/charts/offscreen.js).
+ */
+export const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => {
+  const drawn = () => (document.querySelector('[data-drawing]') ? setTimeout(drawn, 20) : resolve());
+  requestAnimationFrame(drawn);
+}));
 
 /**
  * Waits until the link carries `part`, then for the page's next animation frame: the store writes the link at once
@@ -121,9 +127,9 @@ export async function settled(page, part, options) {
 }
 
 /**
- * Waits until no section of the page has a full-sample computation pending (web/sections/progressive.js): the Monte
- * Carlo parts show the numbers of their full sample counts, not a preview.
+ * Waits until no section of the page has a full-sample computation pending (web/sections/progressive.js) or a chart
+ * out of sight still to draw: the Monte Carlo parts show the numbers of their full sample counts, not a preview.
  */
 export function refined(page, { timeout = 30000 } = {}) {
-  return page.waitForFunction(() => ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1'), null, { timeout });
+  return page.waitForFunction(() => ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1' || s.dataset.drawing), null, { timeout });
 }
