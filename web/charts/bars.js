@@ -1,10 +1,10 @@
 // A bar chart with every value printed on its bar, for short rows (softmax weights, scores). Values that are
 // not finite (the NaN and ∞ of an overflowing softmax) get a hatched bar and their name instead of a height.
 // It maps numbers to pixels and text; it computes nothing about the lesson.
-import { axisLeft } from 'd3-axis';
 import { scaleLinear, scaleBand } from 'd3-scale';
 import { create, select } from 'd3-selection';
-import { attr, axisOnce, setAttr, text as textOf } from './writes.js';
+import { attr, setAttr, text as textOf } from './writes.js';
+import { drawAxis } from './axis.js';
 import { uniqueId } from '../dom.js';
 import { short } from '../format.js';
 
@@ -37,9 +37,8 @@ export function barChart(spec) {
     setAttr(svg.node(), 'aria-label', spec.ariaLabel);
     // Redrawn in place, a chart writes only what changed (see ./writes.js).
     const fmtTick = spec.yTicks ?? ((v) => short(v));
-    const yKey = JSON.stringify([y.domain(), y.range()]);
-    axisOnce(svg.select('g.grid'), axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''), yKey);
-    axisOnce(svg.select('g.axis-y'), axisLeft(y).ticks(4).tickFormat(fmtTick), JSON.stringify([yKey, y.ticks(4).map(fmtTick)]));
+    drawAxis(svg.select('g.grid').node(), { orient: 'left', scale: y, ticks: [4], inner: -innerW, format: () => '' });
+    drawAxis(svg.select('g.axis-y').node(), { orient: 'left', scale: y, ticks: [4], format: fmtTick });
     const zero = y(Math.max(lo, Math.min(hi, 0)));
     svg.select('line.bar-baseline').call(attr, 'y1', zero).call(attr, 'y2', zero);
 

@@ -1,10 +1,10 @@
 // A histogram drawn from bin edges and counts (the engine counts its dot products into bins; how many bins, and
 // over which range, is the page's display choice). It maps numbers to pixels only.
 import { max } from 'd3-array';
-import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { create, select } from 'd3-selection';
-import { attr, axisOnce, setAttr, text } from './writes.js';
+import { attr, setAttr, text } from './writes.js';
+import { drawAxis } from './axis.js';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };
 
@@ -52,8 +52,7 @@ export function histogram(spec) {
     FRAMES.set(svg.node(), frame);
     setAttr(svg.node(), 'aria-label', spec.ariaLabel);
     // Redrawn in place, a chart writes only what changed: a new sample moves some bars, and most ticks stay.
-    const yKey = JSON.stringify([y.domain(), y.range()]);
-    axisOnce(svg.select('g.grid'), axisLeft(y).ticks(4).tickSize(-innerW).tickFormat(''), yKey);
+    drawAxis(svg.select('g.grid').node(), { orient: 'left', scale: y, ticks: [4], inner: -innerW, format: () => '' });
     svg.selectAll('g.bins').data(layers).each(function bars(layer) {
       setAttr(this, 'data-count', layer.bins.length);
       select(this).selectAll('rect').data(layer.bins).join('rect')
@@ -70,9 +69,8 @@ export function histogram(spec) {
       svg.select('.hist-marker text').call(attr, 'x', mx + (right ? -4 : 4)).call(attr, 'text-anchor', right ? 'end' : 'start').call(text, spec.marker.label);
     }
     const xTicks = log ? decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60))) : Math.max(2, Math.floor(innerW / 70));
-    axisOnce(svg.select('g.axis-x'), log ? axisBottom(x).tickValues(xTicks).tickFormat(decade) : axisBottom(x).ticks(xTicks),
-      JSON.stringify([x.domain(), x.range(), xTicks]));
-    axisOnce(svg.select('g.axis-y'), axisLeft(y).ticks(4), yKey);
+    drawAxis(svg.select('g.axis-x').node(), log ? { orient: 'bottom', scale: x, values: xTicks, format: decade } : { orient: 'bottom', scale: x, ticks: [xTicks] });
+    drawAxis(svg.select('g.axis-y').node(), { orient: 'left', scale: y, ticks: [4] });
     return svg.node();
   };
 

@@ -27,17 +27,3 @@ export function text(selection, value) {
     if (this.textContent !== next) this.textContent = next;
   });
 }
-
-const AXES = new WeakMap(); // an axis group → the key it was last drawn with
-
-/**
- * Draws d3 `axis` into the selection `group` unless it was last drawn with the same `key` (a string that fixes the
- * ticks: the scale's domain and range and the tick settings; null draws it every time). d3-axis rewrites every tick
- * on each call.
- */
-export function axisOnce(group, axis, key) {
-  const node = group.node();
-  if (key !== null && AXES.get(node) === key) return;
-  group.call(axis);
-  AXES.set(node, key);
-}

@@ -2,13 +2,13 @@
 // It maps numbers to pixels and nothing else. On a log axis, points that are not positive cannot be placed;
 // they are left out and counted in the chart's data-hidden attribute.
 import { extent } from 'd3-array';
-import { axisBottom, axisLeft } from 'd3-axis';
 import { format as d3format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { create, select } from 'd3-selection';
+import { create } from 'd3-selection';
 import { symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
-import { axisOnce, setAttr } from './writes.js';
+import { setAttr } from './writes.js';
+import { drawAxis } from './axis.js';
 import { themed } from './palette.js';
 
 const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
@@ -112,27 +112,17 @@ export function xyChart(spec) {
     const frame = JSON.stringify([width, height, spec.xScale, spec.yScale, spec.xLabel, spec.yLabel,
       spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
     const kept = previous && FRAMES.get(previous) === frame;
-    const svg = kept ? select(previous) : skeleton(series, innerW, innerH, height, logX, logY);
-    FRAMES.set(svg.node(), frame);
-    setAttr(svg.node(), 'aria-label', spec.ariaLabel); // its numbers change with the data
-
-    const xAxis = axisBottom(x);
-    const xTickValues = spec.xTicks ? spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1]) : null;
-    if (xTickValues) xAxis.tickValues(xTickValues).tickFormat(d3format('~g'));
-    else if (logX) xAxis.ticks(xTickCount, '~g');
-    else xAxis.ticks(xTickCount);
-    const yAxis = axisLeft(y);
-    if (logY) yAxis.ticks(Math.max(2, Math.floor(innerH / 40)), '~g');
-    else yAxis.ticks(yTickCount);
+    const root = kept ? previous : skeleton(series, innerW, innerH, height, logX, logY).node();
+    FRAMES.set(root, frame);
+    setAttr(root, 'aria-label', spec.ariaLabel); // its numbers change with the data
+    if (spec.xTicks) {
+      const values = spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1]);
+      drawAxis(root.querySelector('g.axis-x'), { orient: 'bottom', scale: x, values, format: d3format('~g') });
+    } else drawAxis(root.querySelector('g.axis-x'), { orient: 'bottom', scale: x, ticks: logX ? [xTickCount, '~g'] : [xTickCount] });
+    drawAxis(root.querySelector('g.axis-y'), { orient: 'left', scale: y, ticks: logY ? [Math.max(2, Math.floor(innerH / 40)), '~g'] : [yTickCount] });
     // Grid lines: at the labelled ticks of a linear axis, at the powers of ten of a log axis.
-    const gridAxis = axisLeft(y).tickSize(-innerW).tickFormat('');
-    if (logY) gridAxis.tickValues(y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9));
-    else gridAxis.ticks(yTickCount);
-    const xKey = JSON.stringify([x.domain(), x.range(), xTickValues, xTickCount]);
-    const yKey = JSON.stringify([y.domain(), y.range(), yTickCount]);
-    axisOnce(svg.select('g.grid'), gridAxis, yKey);
-    axisOnce(svg.select('g.axis-x'), xAxis, xKey);
-    axisOnce(svg.select('g.axis-y'), yAxis, yKey);
+    drawAxis(root.querySelector('g.grid'), { orient: 'left', scale: y, inner: -innerW, format: () => '',
+      ...(logY ? { values: y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9) } : { ticks: [yTickCount] }) });
 
     // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
     const marks = (s) => {
@@ -144,7 +134,7 @@ export function xyChart(spec) {
       line: s.kind === 'line' ? polyline(s.pts, (p) => x(p[0]), (p) => y(p[1])) : undefined,
       marks: s.kind === 'points' || s.marker ? marks(s) : undefined,
     });
-    const groups = svg.node().querySelectorAll('g.series > g');
+    const groups = root.querySelectorAll('g.series > g');
     series.forEach((s, i) => {
       const sg = groups[i];
       setAttr(sg, 'data-count', s.pts.length);
@@ -152,7 +142,7 @@ export function xyChart(spec) {
       const d = paths(s);
       for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) setAttr(sg.querySelector(`path[data-part="${part}"]`), 'd', d[part]);
     });
-    return svg.node();
+    return root;
   };
 
   /** The parts of the chart that stay while its frame does (see draw): axes' groups, labels, the series' paths. */
