@@ -68,14 +68,22 @@ export function growthPart(engine, store, number) {
     const plan = first ? { samples: SETUP.samples } : sampleCount('qkNormDemo', perRow, SETUP.samples, { min: 10 });
     const options = { g: state.bg, drifts: GRID };
     return { g: state.bg, result: engine.qkNormDemo({ ...SETUP, ...options, samples: plan.samples }),
-      step: full(options, 'qkNormDemo', perRow, (result) => grid?.g === options.g && Boolean(grid = { ...grid, result })) };
+      step: full(options, 'qkNormDemo', perRow, (result) => {
+        if (grid?.g !== options.g) return false; // g moved on: this count is for a grid no longer shown
+        grid = { ...grid, result };
+        return true;
+      }) };
   };
   const chosenAt = (state, first) => {
     const plan = first ? { samples: SETUP.samples } : sampleCount('qkNormOne', perOne, SETUP.samples, { min: 10 });
     const options = { g: state.bg, drifts: [state.bdrift] };
     const mine = (c) => c?.g === options.g && c.f === options.drifts[0];
     return { g: state.bg, f: state.bdrift, result: engine.qkNormDemo({ ...SETUP, ...options, samples: plan.samples }),
-      step: full(options, 'qkNormOne', perOne, (result) => mine(chosen) && Boolean(chosen = { ...chosen, result })) };
+      step: full(options, 'qkNormOne', perOne, (result) => {
+        if (!mine(chosen)) return false; // the learner's f or g moved on
+        chosen = { ...chosen, result };
+        return true;
+      }) };
   };
   const view = beyondPart(store, {
     part, controls, ask, chart, cite: sources('dehghani', 'zhai', 'henry', 'wortsman'), keys: ['bdrift', 'bg'],
