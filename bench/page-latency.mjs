@@ -17,7 +17,7 @@
 //            (compute, DOM, style, layout, paint). A control answers within one frame when this stays under 16.7 ms.
 //   full     for parts that first draw a preview: input event → end of the frame with the full-sample redraw
 //            (the learner stopped after this one change, so it includes the ~150 ms settle time).
-//   later    input event → end of the frame after the section's charts out of sight were drawn (web/charts/offscreen.js:
+//   later    input event → end of the frame after the section's charts out of sight were drawn (web/offscreen.js:
 //            after 120 ms without a change); their work is not part of "work", and shows in "longest" if it is long.
 //   longest  the longest main-thread task between the input and the settled page (Long Tasks API, Chromium only:
 //            tasks ≥ 50 ms only; "<50" means none), i.e. how long a second input could have had to wait.

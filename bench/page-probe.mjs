@@ -17,7 +17,7 @@ export function installProbe() {
   const sections = () => [...document.querySelectorAll('[data-asl-section]')];
   const controls = () => [...document.querySelectorAll('[data-asl-section] input[type="range"], [data-asl-section] input[type="number"]')];
   const signature = () => sections().map((s) => `${s.dataset.updates ?? ''}/${s.dataset.refining ?? ''}`).join(',');
-  // A full-sample computation pending, or charts out of sight still to draw (web/charts/offscreen.js).
+  // A full-sample computation pending, or charts out of sight still to draw (web/offscreen.js).
   const refining = () => sections().some((s) => s.dataset.refining === '1' || s.dataset.drawing);
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

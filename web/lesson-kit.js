@@ -13,6 +13,7 @@
 // localStorage so a learner who comes back sees what they answered. `cover` (a figure) stays covered until the
 // learner answers or chooses to see it without answering.
 import { el, clear, append, uniqueId } from './dom.js';
+import { whenSeen } from './offscreen.js';
 
 const ANSWERS_KEY = 'attention-scale-lab:answers';
 /** Dispatched on window whenever an answer is stored or the answers are reset (detail: { answered, asked }). */
@@ -55,14 +56,22 @@ export function deeper(store, key, id, summary, ...children) {
   };
 }
 
+const seen = new WeakMap(); // part → its whenSeen handle
+
 /**
  * Renders each part with `state`, except a part inside a "Go deeper" section that `state` has closed: its charts
  * are out of sight, and some run Monte Carlo samples, so drawing them cost each change of the keys they watch.
- * Opening the section writes the link, which renders the lesson again, and the part draws then. `within` maps a part
- * to its section; parts must not hand results to each other through a part that may be skipped.
+ * Opening the section writes the link, which renders the lesson again, and the part draws then. A part out of the
+ * window renders later, with the newest state (web/offscreen.js): near the window, once the page is quiet, or before
+ * printing. Its nodes are part.node and part.seenNodes (elements it fills elsewhere). `within` maps a part to its
+ * section; parts must not hand results to each other through a part that may be skipped or late.
  */
 export function renderShown(parts, within, state) {
-  for (const p of parts) if (within.get(p)?.shows(state) ?? true) p.render(state);
+  for (const p of parts) {
+    if (!(within.get(p)?.shows(state) ?? true)) continue;
+    if (!seen.has(p)) seen.set(p, whenSeen(p.node, ...(p.seenNodes ?? [])));
+    seen.get(p).draw(() => p.render(state));
+  }
 }
 
 /* ---- answers kept in the browser ---- */

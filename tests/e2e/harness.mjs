@@ -110,7 +110,7 @@ export function browserSession({ engine = false, serve = startServer } = {}) {
 
 /**
  * Resolves after the page's next animation frame, when sections have redrawn for what was set before it, and once
- * no section has charts out of sight still to draw (data-drawing, web/charts/offscreen.js).
+ * no section has charts out of sight still to draw (data-drawing, web/offscreen.js).
  */
 export const nextFrame = (page) => page.evaluate(() => new Promise((resolve) => {
   const drawn = () => (document.querySelector('[data-drawing]') ? setTimeout(drawn, 20) : resolve());

@@ -1,4 +1,4 @@
-// Charts out of sight draw after the change (web/charts/offscreen.js): the frame that answers a control redraws the
+// What is out of sight draws after the change (web/offscreen.js): the frame that answers a control redraws the
 // charts in the window; one below it keeps its drawing until the page is quiet, then shows the same picture a fresh
 // page at the new settings draws. Needs build/page/app.js.
 import { test } from 'node:test';
@@ -41,7 +41,7 @@ async function openAtSeed(hash = '') {
     });
     return { hist: box('hist-0').bottom, sweep: box('sweep-linear').top, window: innerHeight };
   });
-  assert.ok(where.hist < where.window && where.sweep > where.window + 130, `histogram in sight, sweep below it: ${JSON.stringify(where)}`);
+  assert.ok(where.hist < where.window && where.sweep > where.window, `histogram in sight, sweep below it: ${JSON.stringify(where)}`);
   await nextFrame(page);
   await page.waitForTimeout(300); // the observer has reported where each chart is
   return opened;
@@ -78,4 +78,53 @@ test('a chart waiting below the window is drawn before the page prints', async (
   assert.equal(printed.waiting, '1');
   assert.notEqual(printed.sweep, before.sweep, 'drawn at beforeprint');
   assert.equal(printed.drawing, null);
+});
+
+test('a lesson part below the window (Lesson 3.2) computes and draws after the change; the part in sight answers at once', async () => {
+  const open = async (hash) => {
+    const opened = await session.open(`${session.server.url}#lesson=saturation${hash}`);
+    await opened.page.waitForSelector('[data-table="spread"] [data-stat]', { state: 'attached' });
+    await opened.page.evaluate(() => {
+      window.shown = () => ({
+        bars: document.querySelectorAll('[data-chart="row-scores"] .bars > g').length,
+        spread: [...document.querySelectorAll('[data-table="spread"] [data-stat]')].map((n) => n.dataset.value).join(','),
+      });
+    });
+    return opened;
+  };
+  const { page, log } = await open('');
+  const where = await page.evaluate(() => {
+    document.querySelector('input[data-key="gn"]').scrollIntoView({ block: 'center' });
+    window.scrollBy(0, document.querySelector('[data-part="histogram"]').getBoundingClientRect().top - innerHeight - 40);
+    return { row: document.querySelector('[data-chart="row-scores"]').getBoundingClientRect().bottom,
+      spread: document.querySelector('[data-part="histogram"]').getBoundingClientRect().top, window: innerHeight };
+  });
+  assert.ok(where.row < where.window && where.spread > where.window, `3.1 in sight, 3.2 below it: ${JSON.stringify(where)}`);
+  await nextFrame(page);
+  await page.waitForTimeout(300);
+  await refined(page);
+  const before = await page.evaluate(() => window.shown());
+  const answered = await page.evaluate(() => new Promise((resolve) => {
+    const root = document.querySelector('[data-asl-section="saturation"]');
+    new MutationObserver((_, observer) => {
+      observer.disconnect();
+      resolve({ ...window.shown(), waiting: root.dataset.drawing ?? null });
+    }).observe(root, { attributes: true, attributeFilter: ['data-updates'] });
+    const input = document.querySelector('input[data-key="gn"]');
+    input.value = '8';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }));
+  assert.equal(before.bars, 16);
+  assert.equal(answered.bars, 8, '3.1 drew the new row in the change\'s update');
+  assert.equal(answered.spread, before.spread, '3.2 had not computed yet');
+  assert.equal(answered.waiting, '1');
+  await nextFrame(page);
+  await refined(page);
+  const later = await page.evaluate(() => window.shown());
+  assert.notEqual(later.spread, before.spread, '3.2 computed once the page was quiet');
+
+  const fresh = await open('&gn=8');
+  await refined(fresh.page);
+  assert.deepEqual(await fresh.page.evaluate(() => window.shown()), later, 'the same numbers as a fresh page with n = 8');
+  assert.deepEqual([...problems(log), ...log.errors, ...problems(fresh.log), ...fresh.log.errors], []);
 });

@@ -116,6 +116,7 @@ test('a short run set by a link trains, draws its curves and attention as it goe
     const { page, log } = await load(TINY, { base });
     await page.click(run('[data-action="train"]'));
     await page.waitForSelector('#lesson-training [data-part="run"][data-status="done"]', { timeout: 60000 });
+    await nextFrame(page); // the charts out of the window draw their last points once the page is quiet
     // Curves: one loss point per step, validation twice an epoch (and at step 0).
     const steps = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));
     assert.equal(steps, 310);
@@ -384,6 +385,7 @@ test('the race runs two β strategies on the same data, overlays their curves an
   const { page, log } = await load(hash);
   await page.click(race('[data-action="race"]'));
   await page.waitForSelector('#lesson-training [data-part="race"][data-status="done"]', { timeout: 90000 });
+  await nextFrame(page); // the charts out of the window draw their last points once the page is quiet
   const lanes = await page.$$eval(race('.race-lane'), (n) => n.map((l) => [l.dataset.lane, l.dataset.status]));
   assert.deepEqual(lanes, [['inverse-sqrt-dk', 'done'], ['fixed', 'done']]);
   const counts = await page.$$eval(race('[data-chart="race-loss"] g[data-series]'), (n) => n.map((s) => [s.dataset.series, Number(s.dataset.count)]));

@@ -4,7 +4,7 @@
 import { el, clear, append } from '../dom.js';
 import { svgDocument, pngBlob, csvText, download } from './export.js';
 import { sectionOf, settingsSlug } from '../section-context.js';
-import { whenSeen } from './offscreen.js';
+import { whenSeen } from '../offscreen.js';
 
 const FALLBACK_WIDTH = 520; // a box that is not laid out yet (hidden, detached)
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -22,7 +22,7 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
   let drawnWidth = 0;
   let shownWords = null; // the title, note and legend on screen
   // Export and "show data": the chart's own table comes with its draw function (draw.table()).
-  const seen = whenSeen(box); // drawn now when in sight, else later (./offscreen.js)
+  const seen = whenSeen(box); // drawn now when in sight, else later (web/offscreen.js)
   node.append(chartTools(node, { id, svg: () => { seen.flush(); return box.querySelector('svg'); }, table: () => (draw && draw.table ? draw.table() : null),
     title: () => caption.textContent }));
 

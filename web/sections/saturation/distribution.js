@@ -52,6 +52,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
   return {
     node: part.node,
     queryNode,
+    seenNodes: [queryNode], // in sight, it is drawn in the change's frame (see renderShown)
     render(state) {
       ask.render(state);
       if (!changed(state)) {
