@@ -74,14 +74,21 @@ export function whenSeen(...nodes) {
   for (const node of nodes) observe(node, handle);
   return {
     draw(fn) {
+      if (nodes.some((n) => near.get(n) !== false)) {
+        // In sight: draw now. Only a drawing that was waiting goes through drawNow, which tells the section; one that
+        // was not would stamp an "offscreen" update (and re-read its numbers) for every chart drawn in the frame.
+        if (!waiting.has(handle)) {
+          fn();
+          return;
+        }
+        handle.draw = fn;
+        drawNow(handle);
+        return;
+      }
       if (!waiting.size) since = performance.now();
       waiting.delete(handle); // re-inserted last: the newest change waits behind the older ones
       waiting.add(handle);
       handle.draw = fn;
-      if (nodes.some((n) => near.get(n) !== false)) {
-        drawNow(handle);
-        return;
-      }
       const root = rootOf(handle);
       if (root) root.dataset.drawing = '1';
       clearTimeout(timer);
