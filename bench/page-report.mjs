@@ -53,8 +53,8 @@ function browserReport(browser, baseline, chromiumRows) {
   const old = earlier(browser, baseline);
   const before = old ? new Map(old.filter((r) => !r.skipped).map((r) => [r.name, r])) : null;
   const longest = (x) => (!browser.longTasks ? 'n/a' : x >= 50 ? fmt(x) : '<50');
-  const first = browser.firstDrawn ? `First lesson drawn ${fmt(browser.firstDrawn.median)} ms after navigation (median of ${browser.firstDrawn.loads} loads over http; `
-    + `max ${fmt(browser.firstDrawn.max)}${Number.isFinite(browser.firstDrawn.boot) ? `; script started at ${fmt(browser.firstDrawn.boot)} ms, engine ready at ${fmt(browser.firstDrawn.engine)} ms` : ''})${browser.firstDrawnBefore ? `; the compared page: ${fmt(browser.firstDrawnBefore.median)} ms` : ''}.` : '';
+  const first = browser.firstDrawn ? `First lesson on screen (the end of the frame that shows it) ${fmt(browser.firstDrawn.median)} ms after navigation (median of ${browser.firstDrawn.loads} loads over http; `
+    + `max ${fmt(browser.firstDrawn.max)}${Number.isFinite(browser.firstDrawn.boot) ? `; script started at ${fmt(browser.firstDrawn.boot)} ms, engine ready at ${fmt(browser.firstDrawn.engine)} ms, first render's script done at ${fmt(browser.firstDrawn.drawn)} ms` : ''})${browser.firstDrawnBefore ? `; the compared page: ${fmt(browser.firstDrawnBefore.median)} ms` : ''}.` : '';
   lines.push(`Animation frames every ${fmt(browser.frameMs)} ms. ${first}`, '', ...summary(browser, chromiumRows), '');
   if (old) {
     const prior = { ...browser, results: old, before: null };
