@@ -59,6 +59,27 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, context, log };
 }
 
+/**
+ * The numbers of heatmap `id` in row-major order: from its SVG cells' data-value, or, for a matrix painted on a
+ * canvas (web/charts/heatmap.js), from its data table ("Show data", opened afresh so that it holds what is drawn now).
+ */
+export const heatmapValues = (page, id) => page.evaluate(async (matrix) => {
+  const figure = document.querySelector(`figure[data-matrix="${matrix}"]`);
+  if (!figure) return [];
+  if (!figure.classList.contains('heatmap-painted')) return [...figure.querySelectorAll('.cell')].map((c) => Number(c.dataset.value));
+  const details = figure.querySelector('details.chart-data');
+  const toggled = () => new Promise((resolve) => { details.addEventListener('toggle', resolve, { once: true }); });
+  if (details.open) {
+    details.open = false;
+    await toggled();
+  }
+  details.open = true;
+  await toggled();
+  const values = [...details.querySelectorAll('tbody td')].map((td) => Number(td.textContent));
+  details.open = false;
+  return values;
+}, id);
+
 /** The raw number behind a printed statistic: <dd data-stat=key data-value=…> inside [data-stats=id]. */
 export const statValue = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 /** The statistic's value as the page prints it. */

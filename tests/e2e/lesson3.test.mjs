@@ -4,7 +4,7 @@
 // and its share of the page at 1280 px. Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, refined, browserSession, settled } from './harness.mjs';
+import { problems, refined, browserSession, settled, heatmapValues } from './harness.mjs';
 import { precise } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
@@ -117,7 +117,14 @@ test('no chart of Lesson 3 is empty at the default link, with every "Go deeper" 
       probe.remove();
       return parts;
     });
-    const spread = rgb.length ? Math.max(...[0, 1, 2].map((c) => Math.max(...rgb.map((x) => x[c])) - Math.min(...rgb.map((x) => x[c])))) : 0;
+    // A painted matrix (web/charts/heatmap.js): the opaque pixels of its canvas (the gaps between cells are clear).
+    const canvas = f.querySelector('canvas.heatmap-canvas');
+    if (canvas) {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      for (let k = 0; k < data.length; k += 4) if (data[k + 3] === 255) rgb.push([data[k], data[k + 1], data[k + 2]]);
+    }
+    const range = (c) => rgb.reduce(([lo, hi], x) => [Math.min(lo, x[c]), Math.max(hi, x[c])], [255, 0]);
+    const spread = rgb.length ? Math.max(...[0, 1, 2].map((c) => range(c)[1] - range(c)[0])) : 0;
     return { id, drawn: bars > 0 || lines > 0 || spread >= 100 };
   }));
   assert.ok(report.length >= 8, `charts found: ${report.map((r) => r.id).join(', ')}`);
@@ -166,7 +173,7 @@ test('3.1\'s Jacobian is drawn when its section opens, for the row the controls 
   const figure = 'figure[data-matrix="jacobian"]';
   assert.equal(await page.$$eval(figure, (n) => n.length), 0, 'a closed section draws no Jacobian');
   const summary = page.locator('#lesson-saturation details[data-deeper="jacobian"] > summary');
-  const cells = () => page.$$eval(`${figure} [data-value]`, (n) => n.map((c) => Number(c.dataset.value)));
+  const cells = () => heatmapValues(page, 'jacobian'); // painted on a canvas: read from its data table
   const want = (seed) => Array.from(session.engine.softmaxStats({ dK: 64, n: 16, seed, scaled: false }).jacobian);
   for (const seed of [7, 8]) {
     await page.fill('[data-part="row"] input[data-key="gseed"]', String(seed));

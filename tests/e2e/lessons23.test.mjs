@@ -3,7 +3,7 @@
 // own parts, sections and questions are tested in lesson2.test.mjs. Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, refined, browserSession } from './harness.mjs';
+import { problems, nextFrame, refined, browserSession, heatmapValues } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
 const session = browserSession({ engine: true });
@@ -87,7 +87,7 @@ test('Lesson 3 shows the source examples, a random row with its Jacobian, the gr
   assert.ok(close(await stat(page, 'row', 'entropy'), row.entropy));
   assert.ok(close(await stat(page, 'row', 'jnorm'), row.jacobianNorm));
   assert.match(await page.textContent('[data-stats="row"]'), /ln 16 = 2\.7726/);
-  const jac = await page.$$eval('figure[data-matrix="jacobian"] .cell', (n) => n.map((c) => Number(c.dataset.value)));
+  const jac = await heatmapValues(page, 'jacobian');
   assert.equal(jac.length, 256);
   jac.forEach((v, i) => assert.ok(close(v, row.jacobian[i], 1e-12), `Jacobian entry ${i}`));
 

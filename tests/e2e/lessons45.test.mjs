@@ -3,7 +3,7 @@
 // the same engine loaded in Node for the same settings. Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, refined, browserSession } from './harness.mjs';
+import { problems, refined, browserSession, heatmapValues } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 
 const session = browserSession({ engine: true });
@@ -33,7 +33,7 @@ const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${k
 const temperature = (page) => page.$eval('[data-part="boltzmann"] .temperature-readout [data-stat="temperature"]', (n) => Number(n.dataset.value));
 const cellValue = (page, table, key) => page.$eval(`[data-table="${table}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 const barValues = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar`, (n) => n.map((b) => Number(b.dataset.value)));
-const matrix = (page, id) => page.$$eval(`figure[data-matrix="${id}"] .cell`, (n) => n.map((c) => Number(c.dataset.value)));
+const matrix = heatmapValues;
 const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 const closeAll = (got, want, tol, what) => {
   assert.equal(got.length, want.length, `${what}: ${got.length} values, expected ${want.length}`);

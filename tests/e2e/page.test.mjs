@@ -110,7 +110,9 @@ test('moving the d_k slider recomputes Q and the scores', async () => {
   await page.fill('input[data-key="dk"]', '16');
   await settled(page, 'dk=16');
   assert.equal((await cells(page, 'q')).length, 3 * 16, 'Q has d_k columns');
-  assert.equal((await cells(page, 'wq')).length, 8 * 16, 'W_q is d_model × d_k');
+  // W_q (128 cells without printed numbers) is painted on a canvas; its figure says its shape.
+  assert.deepEqual(await page.$eval('figure[data-matrix="wq"]', (f) => [f.dataset.rows, f.dataset.cols, f.classList.contains('heatmap-painted')]),
+    ['8', '16', true], 'W_q is d_model × d_k, painted');
   const after = await values(page, 'scores');
   assert.equal(after.length, 9);
   assert.notDeepEqual(after, before, 'the scores change with d_k');

@@ -14,16 +14,23 @@ const LABEL_FONT_PX = 11;
 const charWidth = (s) => s.length * LABEL_FONT_PX * 0.62 + 4;
 const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-/** Above this many cells a matrix is painted on a canvas (its cells are still read by keyboard, pointer and table). */
-export const CANVAS_CELLS = 576;
+/**
+ * Above this many cells a matrix whose cells print no numbers (more than maxValueCols, 8 by default, columns or 16
+ * rows; one that prints them has at most 128 cells) is painted on a canvas; its cells are still read by keyboard,
+ * pointer, data table and CSV. Each SVG cell is three elements that the browser styles and paints: in Chromium traces
+ * of Lesson 1's d_model set to 58 (five 3 × 58 matrices, 870 SVG cells while the bound was 576), style took 7–8 ms
+ * of the frame with them and 2 ms painted.
+ */
+export const PAINT_CELLS = 100;
 
 /**
  * spec: { id, title (text, or an array of text and nodes such as <sub>), note?, values, rows, cols, rowLabels, colLabels, rowAxis, colAxis,
  *         palette: 'diverging'|'sequential', domain?: number (diverging half-width) or [lo, hi],
  *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number,
  *         painted?: boolean (on a canvas at any size: a map redrawn many times a second) }
- * Up to CANVAS_CELLS cells each cell is an SVG <g class="cell"> with data-row, data-col, data-value (and data-masked);
- * a larger matrix is painted on a canvas under the SVG of its labels, and its SVG cells are made only for an export.
+ * A matrix that prints its numbers, or has up to PAINT_CELLS cells, has an SVG <g class="cell"> per cell with data-row,
+ * data-col, data-value (and data-masked); a larger one is painted on a canvas under the SVG of its labels, and its SVG
+ * cells are made only for an export. Its numbers are in its data table and CSV either way.
  */
 export function heatmap(spec) {
   const { id, rows, cols, rowLabels, colLabels } = spec;
@@ -31,7 +38,7 @@ export function heatmap(spec) {
   checkShape(spec);
   const showValues = cols <= (spec.maxValueCols ?? 8) && rows <= 16;
   const cell = showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
-  const painted = spec.painted ?? rows * cols > CANVAS_CELLS;
+  const painted = spec.painted ?? (!showValues && rows * cols > PAINT_CELLS);
 
   const rowText = rowLabels.map((s) => clip(s, 12));
   const colText = colLabels.map((s) => clip(s, 12));
