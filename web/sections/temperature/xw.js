@@ -4,7 +4,7 @@
 import { el } from '../../dom.js';
 import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
-import { heatmap } from '../../charts/heatmap.js';
+import { placeHeatmaps } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { timed, sampleLabel } from '../progressive.js';
@@ -98,11 +98,12 @@ export function assumptionsPart(engine, store, number) {
           rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError)))));
     const n = r.tokens;
     const labels = Array.from({ length: n }, (_, i) => String(i + 1));
-    fill(maps,
-      heatmap({ id: 'assume-scores', title: 'Scores of the first draw, qᵢ · kⱼ', values: r.firstScores, rows: n, cols: n, rowLabels: labels, colLabels: labels,
-        rowAxis: 'query token', colAxis: 'key token', palette: 'diverging' }),
-      heatmap({ id: 'assume-weights', title: ['Their weights with ', beta(), ' = 1/√', ...dk()], values: r.firstWeights, rows: n, cols: n, rowLabels: labels,
-        colLabels: labels, rowAxis: 'query token', colAxis: 'key token', palette: 'sequential', domain: [0, 1] }));
+    // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change.
+    placeHeatmaps(maps, [
+      { id: 'assume-scores', title: 'Scores of the first draw, qᵢ · kⱼ', values: r.firstScores, rows: n, cols: n, rowLabels: labels, colLabels: labels,
+        rowAxis: 'query token', colAxis: 'key token', palette: 'diverging' },
+      { id: 'assume-weights', title: ['Their weights with ', beta(), ' = 1/√', ...dk()], values: r.firstWeights, rows: n, cols: n, rowLabels: labels,
+        colLabels: labels, rowAxis: 'query token', colAxis: 'key token', palette: 'sequential', domain: [0, 1] }]);
     fill(part.stats, statList('assumptions', [
       ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance, r.scaledVarianceStdError),
         `(1 only when the assumptions hold; the paper’s formula says ${precise(r.scaledPredicted)})`, r.scaledVariance],
