@@ -4,8 +4,11 @@
 // It prints figures and asserts nothing.
 //
 //   node bench/page-latency.mjs [--browsers chromium,firefox,webkit] [--lessons temperature,heads] [--changes 5]
-//                               [--no-drag] [--baseline old.json] [--compare DIR] [--out build/bench]
+//                               [--no-drag] [--closed] [--baseline old.json] [--compare DIR] [--out build/bench]
 // (build-scripts/bench --only page builds the page bundle first and runs this.)
+//   Every "Go deeper" section is opened first (a click on its summary, as a learner opens it), so every control of
+//   every lesson is measured, each with everything around it drawn; --closed measures the page as it opens, with
+//   those sections closed and their controls out of sight (not measured).
 //   --compare DIR  a second copy of the page (a folder with index.html, web/favicon.svg and build/page/ of, say, the
 //                  main branch) measured in the same run, control by control, alternating with this one: under a
 //                  changing load that is the fair before/after. --baseline reads an earlier run's JSON instead.
@@ -39,7 +42,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 function parseArgs(argv) {
-  const args = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
+  const args = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--browsers') {
@@ -50,6 +53,7 @@ function parseArgs(argv) {
       args.changes = Number(argv[++i]);
       if (!Number.isInteger(args.changes) || args.changes < 1) throw new Error('--changes needs a positive integer');
     } else if (flag === '--no-drag') args.drag = false;
+    else if (flag === '--closed') args.closed = true;
     else if (flag === '--baseline') args.baseline = path.resolve(String(argv[++i]));
     else if (flag === '--compare') args.compare = path.resolve(String(argv[++i]));
     else if (flag === '--out') args.out = path.resolve(String(argv[++i]));
@@ -148,14 +152,18 @@ async function firstDrawn(opened, url, loads = 5) {
   return { median: median(times), max: max(times), loads: times.length, drawn: median(drawn), boot: median(boot), engine: median(engine) };
 }
 
-/** Waits for the page's first render, installs the probe; resolves to { frameMs, controls, home }. */
-async function prepare(tab) {
+/**
+ * Waits for the page's first render, opens every "Go deeper" section unless `closed`, installs the probe; resolves
+ * to { frameMs, controls, home }.
+ */
+async function prepare(tab, { closed }) {
   if (tab.front) await tab.front();
   const end = Date.now() + 60000;
   while (!(await tab.evaluate(() => document.body.dataset.engine === 'ready'))) {
     if (Date.now() > end) throw new Error('the page did not report ready within 60 s');
     await new Promise((r) => { setTimeout(r, 100); });
   }
+  if (!closed) await tab.evaluate(() => { for (const s of document.querySelectorAll('details[data-deeper]:not([open]) > summary')) s.click(); });
   await tab.evaluate(installProbe);
   await tab.evaluate(() => window.__aslLatency.quiet(500));
   return {
@@ -259,7 +267,7 @@ async function runPages(name, urls, args) {
     log(`${name}: first lesson on screen ${fmt(first.median)} / ${fmt(first.max)} ms after navigation (${first.loads} loads; its script done at ${fmt(first.drawn)} ms)`);
     for (const url of urls) tabs.push(await opened.open(url));
     const prepared = [];
-    for (const tab of tabs) prepared.push(await prepare(tab));
+    for (const tab of tabs) prepared.push(await prepare(tab, args));
     const [now, then] = prepared;
     const controls = now.controls.filter((c) => !args.lessons || args.lessons.includes(c.section));
     log(`${name}: ${controls.length} controls; animation frames every ${now.frameMs.toFixed(1)} ms; load average ${loadAverage().join(' ')}`);

@@ -101,10 +101,10 @@ export function installProbe() {
       return {
         index, section: root.dataset.aslSection, part: part ? part.dataset.part : null, key: input.dataset.key, cell: input.dataset.cell ?? null,
         type: input.type, track: input.dataset.track ?? null, min: input.min, max: input.max, step: input.step, value: input.value,
-        // checkVisibility also sees the content of a closed <details> (Chromium hides it with content-visibility and
-        // still gives it boxes: Lesson 4's tokens field was counted as a control that never redrew).
+        // Not inside a closed <details>: Chromium gives its content boxes (hidden by content-visibility), and WebKit's
+        // checkVisibility() does not say it is hidden, so the rule is written out to be the same in every browser.
         usable: !input.disabled && input.getClientRects().length > 0 && style.visibility !== 'hidden'
-          && (typeof input.checkVisibility !== 'function' || input.checkVisibility({ contentVisibilityAuto: false, visibilityProperty: true })),
+          && !input.closest('details:not([open]) > :not(summary)'),
       };
     }),
     /**
