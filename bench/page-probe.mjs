@@ -101,8 +101,9 @@ export function installProbe() {
       return {
         index, section: root.dataset.aslSection, part: part ? part.dataset.part : null, key: input.dataset.key, cell: input.dataset.cell ?? null,
         type: input.type, track: input.dataset.track ?? null, min: input.min, max: input.max, step: input.step, value: input.value,
-        // Not inside a closed <details>: Chromium gives its content boxes (hidden by content-visibility), and WebKit's
-        // checkVisibility() does not say it is hidden, so the rule is written out to be the same in every browser.
+        // Not inside a closed <details>: Chromium, Firefox and WebKit all give its content boxes (hidden with
+        // content-visibility), so getClientRects() alone counted controls the learner cannot see. Written as a selector,
+        // which says the same as checkVisibility() there in the three browsers, and in a browser without it too.
         usable: !input.disabled && input.getClientRects().length > 0 && style.visibility !== 'hidden'
           && !input.closest('details:not([open]) > :not(summary)'),
       };
