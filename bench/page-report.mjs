@@ -128,7 +128,7 @@ export function report({ env, browsers, baseline }) {
     'main-thread time of that update including style, layout and paint; **in a frame**: work median ≤ 16.7 ms and worst ≤ 33.3 ms',
     '("median only": the median is, the worst is not). **full**: for parts that draw a preview first, input → the frame with the',
     'full-sample numbers after the value settled. **later**: input → the frame after the section\'s charts out of sight were drawn',
-    '(they wait until 120 ms pass without a change or they come near the window; their work is not in **work**).',
+    '(they wait until 120 ms pass without a change or they scroll into the window; their work is not in **work**).',
     '**longest**: the longest main-thread task until the page settled (Chromium\'s',
     'Long Tasks API; "<50": none of 50 ms or more; n/a in the other browsers). Monte Carlo sliders: **preview**: input → the frame',
     'drawn from a small sample count; **full**: input → the frame after which every such part shows its full count (the full',
