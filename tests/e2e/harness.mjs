@@ -43,11 +43,13 @@ export function launchBrowser() {
 }
 
 /**
- * Opens `url` in a fresh context and waits until the page reports the engine ready (or failed).
+ * Opens `url` in a fresh context and waits until the page reports the engine ready (or failed). `init`, when given,
+ * runs in the page before its script (playwright's addInitScript).
  * Returns { page, context, log } where log holds console messages, page errors, dialogs, requests.
  */
-export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, waitReady = true } = {}) {
+export async function openPage(browser, url, { viewport = { width: 1280, height: 900 }, waitReady = true, init = null } = {}) {
   const context = await browser.newContext({ viewport });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const log = { console: [], errors: [], dialogs: [], requests: [] };
   page.on('console', (msg) => log.console.push({ type: msg.type(), text: msg.text() }));

@@ -10,14 +10,8 @@ const session = browserSession();
 
 /** Opens the page with `init` run before its script; answers what Lesson 1 shows and how the engine was decoded. */
 async function load(init) {
-  const context = await session.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(init);
-  const page = await context.newPage();
-  const log = { console: [], errors: [] };
-  page.on('console', (m) => log.console.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => log.errors.push(String(e)));
-  await page.goto(session.server.url);
-  await page.waitForSelector('body[data-engine="ready"]', { timeout: 20000 });
+  const { page, log } = await session.open(session.server.url, { init });
+  assert.equal(await page.getAttribute('body', 'data-engine'), 'ready');
   await page.waitForFunction(() => document.querySelector('[data-asl-section]').dataset.firstPaintedMs);
   const seen = await page.evaluate(() => {
     const root = document.querySelector('[data-asl-section]');
