@@ -112,6 +112,17 @@ async function openBrowser(name) {
   };
 }
 
+/** Asks `fn` in the tab every 50 ms until it answers true or `ms` pass; answers its last answer. */
+async function poll(tab, fn, ms) {
+  const end = Date.now() + ms;
+  let answer = await tab.evaluate(fn);
+  while (!answer && Date.now() < end) {
+    await new Promise((r) => { setTimeout(r, 50); });
+    answer = await tab.evaluate(fn);
+  }
+  return answer;
+}
+
 /**
  * When the first lesson is on screen: `loads` fresh loads of `url`, each read once the page is ready from the first
  * section's data-first-painted-ms (the end of the frame that shows its first render) and data-first-drawn-ms (the
@@ -127,19 +138,13 @@ async function firstDrawn(opened, url, loads = 5) {
   for (let i = 0; i < loads; i += 1) {
     const tab = await opened.open(url);
     try {
-      const end = Date.now() + 60000;
-      const stamps = () => tab.evaluate(() => {
+      await poll(tab, () => document.body.dataset.engine === 'ready', 60000);
+      // A page from before the painted stamp (--compare) never sets it: after 2 s its drawn stamp stands in.
+      await poll(tab, () => Boolean(document.querySelector('[data-asl-section]')?.dataset.firstPaintedMs), 2000);
+      const seen = await tab.evaluate(() => {
         const root = document.querySelector('[data-asl-section]');
-        return { ready: document.body.dataset.engine === 'ready', painted: Number(root?.dataset.firstPaintedMs), drawn: Number(root?.dataset.firstDrawnMs) };
+        return { painted: Number(root?.dataset.firstPaintedMs), drawn: Number(root?.dataset.firstDrawnMs) };
       });
-      let seen = await stamps();
-      let readySince = null;
-      while (!(seen.ready && Number.isFinite(seen.painted)) && Date.now() < end) {
-        if (seen.ready) readySince ??= Date.now();
-        if (readySince !== null && Date.now() - readySince > 2000) break; // ready, and no painted stamp: an older page
-        await new Promise((r) => { setTimeout(r, 50); });
-        seen = await stamps();
-      }
       const ms = Number.isFinite(seen.painted) ? seen.painted : seen.drawn;
       if (Number.isFinite(ms)) times.push(ms);
       if (Number.isFinite(seen.drawn)) drawn.push(seen.drawn);
@@ -158,11 +163,7 @@ async function firstDrawn(opened, url, loads = 5) {
  */
 async function prepare(tab, { closed }) {
   if (tab.front) await tab.front();
-  const end = Date.now() + 60000;
-  while (!(await tab.evaluate(() => document.body.dataset.engine === 'ready'))) {
-    if (Date.now() > end) throw new Error('the page did not report ready within 60 s');
-    await new Promise((r) => { setTimeout(r, 100); });
-  }
+  if (!(await poll(tab, () => document.body.dataset.engine === 'ready', 60000))) throw new Error('the page did not report ready within 60 s');
   if (!closed) await tab.evaluate(() => { for (const s of document.querySelectorAll('details[data-deeper]:not([open]) > summary')) s.click(); });
   await tab.evaluate(installProbe);
   await tab.evaluate(() => window.__aslLatency.quiet(500));
