@@ -123,8 +123,11 @@ test('no chart of Lesson 3 is empty at the default link, with every "Go deeper" 
       const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
       for (let k = 0; k < data.length; k += 4) if (data[k + 3] === 255) rgb.push([data[k], data[k + 1], data[k + 2]]);
     }
-    const range = (c) => rgb.reduce(([lo, hi], x) => [Math.min(lo, x[c]), Math.max(hi, x[c])], [255, 0]);
-    const spread = rgb.length ? Math.max(...[0, 1, 2].map((c) => range(c)[1] - range(c)[0])) : 0;
+    const width = (c) => {
+      const [lo, hi] = rgb.reduce(([a, b], x) => [Math.min(a, x[c]), Math.max(b, x[c])], [255, 0]);
+      return hi - lo;
+    };
+    const spread = rgb.length ? Math.max(width(0), width(1), width(2)) : 0;
     return { id, drawn: bars > 0 || lines > 0 || spread >= 100 };
   }));
   assert.ok(report.length >= 8, `charts found: ${report.map((r) => r.id).join(', ')}`);

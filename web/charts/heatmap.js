@@ -18,8 +18,9 @@ const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
  * Above this many cells a matrix whose cells print no numbers (more than maxValueCols, 8 by default, columns or 16
  * rows; one that prints them has at most 128 cells) is painted on a canvas; its cells are still read by keyboard,
  * pointer, data table and CSV. Each SVG cell is three elements that the browser styles and paints: in Chromium traces
- * of Lesson 1's d_model set to 58 (five 3 × 58 matrices, 870 SVG cells while the bound was 576), style took 7–8 ms
- * of the frame with them and 2 ms painted.
+ * of Lesson 1's d_model set to 58 (five 3 × 58 matrices, 870 SVG cells while the bound was 576), style took 6.8–8.3
+ * ms of the frame with them and at most 2.1 ms painted. WebKitGTK pays instead: the frame after a canvas is added is
+ * slow there (the README's page benchmark has the figures).
  */
 export const PAINT_CELLS = 100;
 
