@@ -4,11 +4,14 @@
 // It prints figures and asserts nothing.
 //
 //   node bench/page-latency.mjs [--browsers chromium,firefox,webkit] [--lessons temperature,heads] [--changes 5]
-//                               [--no-drag] [--closed] [--baseline old.json] [--compare DIR] [--out build/bench]
+//                               [--no-drag] [--closed] [--webkit-gl] [--baseline old.json] [--compare DIR] [--out build/bench]
 // (build-scripts/bench --only page builds the page bundle first and runs this.)
 //   Every "Go deeper" section is opened first (a click on its summary, as a learner opens it), so every control of
 //   every lesson is measured, each with everything around it drawn; --closed measures the page as it opens, with
 //   those sections closed and their controls out of sight (not measured).
+//   WebKit paints on the CPU (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1), as Chromium does here with --disable-gpu: its
+//   default GL path has no GPU on this machine and runs on Mesa's software GL, where one repaint of the viewport took
+//   500-800 ms (tests/browsers/drivers.mjs). --webkit-gl measures that default path.
 //   --compare DIR  a second copy of the page (a folder with index.html, web/favicon.svg and build/page/ of, say, the
 //                  main branch) measured in the same run, control by control, alternating with this one: under a
 //                  changing load that is the fair before/after. --baseline reads an earlier run's JSON instead.
@@ -42,7 +45,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 function parseArgs(argv) {
-  const args = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
+  const args = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, webkitGl: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--browsers') {
@@ -54,6 +57,7 @@ function parseArgs(argv) {
       if (!Number.isInteger(args.changes) || args.changes < 1) throw new Error('--changes needs a positive integer');
     } else if (flag === '--no-drag') args.drag = false;
     else if (flag === '--closed') args.closed = true;
+    else if (flag === '--webkit-gl') args.webkitGl = true;
     else if (flag === '--baseline') args.baseline = path.resolve(String(argv[++i]));
     else if (flag === '--compare') args.compare = path.resolve(String(argv[++i]));
     else if (flag === '--out') args.out = path.resolve(String(argv[++i]));
@@ -74,7 +78,7 @@ const num = (x) => (typeof x === 'number' ? x : NaN); // WebDriver sends NaN as 
 const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
 /** Starts `name`; resolves to { version, open(url) → tab { evaluate(fn, arg), errors(), front(), close() }, close() }. */
-async function openBrowser(name) {
+async function openBrowser(name, args) {
   if (name === 'chromium') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -97,7 +101,7 @@ async function openBrowser(name) {
   }
   const why = missing(name);
   if (why) throw new Error(why);
-  const browser = await launch(name);
+  const browser = await launch(name, { webkitCpu: !args.webkitGl });
   let version = null;
   return {
     get version() {
@@ -261,7 +265,7 @@ async function runBrowser(name, urls, args) {
 }
 
 async function runPages(name, urls, args) {
-  const opened = await openBrowser(name);
+  const opened = await openBrowser(name, args);
   const tabs = [];
   try {
     const first = await firstDrawn(opened, urls[0]);
@@ -331,7 +335,7 @@ async function main() {
   }
   const env = {
     date: new Date().toISOString(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', loadBefore, loadAfter: loadAverage(),
-    node: process.version, compare: args.compare ? path.relative(ROOT, args.compare) || args.compare : null,
+    node: process.version, webkitPainting: args.webkitGl ? 'GL (its default; software GL here)' : 'CPU (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1)', compare: args.compare ? path.relative(ROOT, args.compare) || args.compare : null,
   };
   const md = report({ env, browsers, baseline });
   mkdirSync(args.out, { recursive: true });

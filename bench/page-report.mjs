@@ -120,7 +120,7 @@ export function report({ env, browsers, baseline }) {
     '# Page latency: time from a control change to the redrawn section',
     '',
     `${env.date}; ${env.cpus} × ${env.cpu}; load average ${env.loadBefore.join(' ')} before, ${env.loadAfter.join(' ')} after; ` +
-      `Node ${env.node}; headless browsers, 1280 × 900.${env.compare ? ` Compared alternately, control by control, with the page in ${env.compare}.` : ''}`,
+      `Node ${env.node}; headless browsers, 1280 × 900${env.webkitPainting && browsers.some((b) => b.name === 'webkit') ? `; WebKit paints on ${env.webkitPainting}` : ''}.${env.compare ? ` Compared alternately, control by control, with the page in ${env.compare}.` : ''}`,
     '',
     'Each control is moved from the default settings to a few values (sliders across the track, number fields a few steps) by',
     'an `input` event (a slider also gets the `change` an arrow key sends with it). **latency**: input → end of the frame showing',

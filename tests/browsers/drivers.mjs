@@ -52,8 +52,14 @@ function tabOf(evaluate, extras) {
   };
 }
 
-export async function launch(name) {
-  return name === 'firefox' ? launchFirefox() : launchWebKit();
+/**
+ * Starts Firefox or WebKit. `webkitCpu`: WebKit paints with Skia on the CPU (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1)
+ * instead of its default GL path, which on a machine without a GPU runs on Mesa's software GL (llvmpipe): there
+ * repainting the viewport after a layout shift took 500-800 ms a frame, against 100-150 ms on the CPU path. The
+ * benchmark uses it to compare like with like (its Chromium runs with --disable-gpu, CPU raster); tests do not.
+ */
+export async function launch(name, { webkitCpu = false } = {}) {
+  return name === 'firefox' ? launchFirefox() : launchWebKit({ webkitCpu });
 }
 
 async function launchFirefox() {
@@ -125,11 +131,12 @@ async function waitForPort(port, timeout = 15000) {
   }
 }
 
-async function launchWebKit() {
+async function launchWebKit({ webkitCpu }) {
   const { Builder } = await import('selenium-webdriver');
   const xvfb = await startXvfb();
   const port = await freePort();
-  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display }, stdio: 'ignore' });
+  const env = { ...process.env, DISPLAY: xvfb.display, ...(webkitCpu ? { WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' } : {}) };
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: 'ignore' });
   await waitForPort(port);
   const capabilities = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } };
   const sessions = [];

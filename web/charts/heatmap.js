@@ -124,11 +124,13 @@ export function heatmap(spec) {
     }
     return g;
   };
+  // A painted matrix: a canvas of one pixel per cell, scaled up by CSS without smoothing, under a small SVG of the
+  // gaps between cells and the hatching of masked cells (see paintCells).
   const canvas = painted ? el('canvas', { className: 'heatmap-canvas', attrs: { 'aria-hidden': 'true' } }) : null;
-  const paint = () => paintCells(canvas, { cells: now.cells, cell, rows, cols, color: now.color });
+  const marks = painted ? paintMarks({ cell, rows, cols, left, top }) : null;
+  const paint = () => marks.hatch(paintCells(canvas, { cells: now.cells, cell, rows, cols, color: now.color }));
   if (painted) {
-    canvas.style.left = `${left}px`;
-    canvas.style.top = `${top}px`;
+    Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell.w}px`, height: `${rows * cell.h}px` });
     paint();
   } else {
     drawCells();
@@ -145,7 +147,7 @@ export function heatmap(spec) {
   const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } });
   const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0,
     attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
-  const layers = el('div', { className: 'heatmap-layers' }, canvas, svg.node());
+  const layers = el('div', { className: 'heatmap-layers' }, canvas, marks?.node, svg.node());
   scroller.append(layers);
   let legendNode = legend(now.color, spec.palette);
   let noteNode = spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null;
@@ -247,24 +249,19 @@ function cellsOf(spec) {
 const LEVELS = 257; // colours a painted matrix uses: the scale sampled evenly over its domain (odd: 0 gets its own)
 
 /**
- * Paints the cells on `canvas` (device pixels), a masked or non-finite cell hatched as in the SVG. Each cell gets the
- * nearest of LEVELS colours of the (linear, clamped) scale. The matrix is written one pixel per cell into a small
- * canvas, drawn scaled up without smoothing, and the one-pixel gaps between cells are then cut out of it: four canvas
- * calls whatever its size (a 64 × 64 matrix drawn with one fillRect per cell took about 9 ms in Chromium). The SVG
+ * Paints the cells on `canvas`, one pixel per cell (the CSS scales it up with `image-rendering: pixelated`): each cell
+ * gets the nearest of LEVELS colours of the (linear, clamped) scale, a masked or non-finite cell the hatching's
+ * background. One putImageData whatever the size; a 64 × 64 matrix drawn with one fillRect per cell took about 9 ms in
+ * Chromium. Few pixels also keep the canvas small: Safari gives a canvas under 5,000 pixels no compositing layer of its
+ * own, and WebKitGTK (which gives every canvas one) then uploads a few kilobytes. Returns the hatched cells. The SVG
  * cells of an export keep the exact colours.
  */
-function paintCells(canvas, { cells, cell, rows, cols, color }) {
-  const ratio = Math.max(1, Math.min(3, globalThis.devicePixelRatio || 1));
-  const w = cols * cell.w;
-  const h = rows * cell.h;
-  if (canvas.width !== Math.round(w * ratio)) canvas.width = Math.round(w * ratio);
-  if (canvas.height !== Math.round(h * ratio)) canvas.height = Math.round(h * ratio);
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${h}px`;
+function paintCells(canvas, { cells, rows, cols, color }) {
+  if (canvas.width !== cols) canvas.width = cols;
+  if (canvas.height !== rows) canvas.height = rows;
   const ctx = canvas.getContext('2d');
-  const small = scratch(cols, rows);
-  if (!ctx || !small) return;
-  const image = small.ctx.createImageData(cols, rows);
+  if (!ctx) return [];
+  const image = ctx.createImageData(cols, rows);
   const pixels = new Uint32Array(image.data.buffer);
   const domain = color.domain();
   const lo = domain[0];
@@ -283,40 +280,32 @@ function paintCells(canvas, { cells, cell, rows, cols, color }) {
     }
     pixels[d.i * cols + d.j] = value;
   }
-  small.ctx.putImageData(image, 0, 0);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(small.canvas, 0, 0, cols, rows, 0, 0, canvas.width, canvas.height);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  // The gaps: the last CSS pixel of every column and row of cells, made transparent as the SVG's gaps are.
-  ctx.globalCompositeOperation = 'destination-out';
-  ctx.beginPath();
-  for (let j = 1; j <= cols; j += 1) ctx.rect(j * cell.w - 1, 0, 1, h);
-  for (let i = 1; i <= rows; i += 1) ctx.rect(0, i * cell.h - 1, w, 1);
-  ctx.fill();
-  ctx.globalCompositeOperation = 'source-over';
-  if (hatched.length) {
-    ctx.strokeStyle = HATCH.line;
-    ctx.beginPath();
-    for (const d of hatched) {
-      ctx.moveTo(d.j * cell.w, d.i * cell.h + cell.h - 1);
-      ctx.lineTo(d.j * cell.w + cell.w - 1, d.i * cell.h);
-    }
-    ctx.stroke();
-  }
+  ctx.putImageData(image, 0, 0);
+  return hatched;
 }
 
-/** A canvas of at least cols × rows pixels to assemble a matrix in, made once (null where canvases cannot draw). */
-function scratch(cols, rows) {
-  if (!scratch.canvas) {
-    scratch.canvas = document.createElement('canvas');
-    scratch.ctx = scratch.canvas.getContext('2d');
-  }
-  if (!scratch.ctx) return null;
-  if (scratch.canvas.width < cols) scratch.canvas.width = cols;
-  if (scratch.canvas.height < rows) scratch.canvas.height = rows;
-  return { canvas: scratch.canvas, ctx: scratch.ctx };
+/**
+ * What a painted matrix draws over its canvas in SVG, in CSS pixels: the one-pixel gaps between cells, in the page's
+ * colour as the SVG cells' gaps show it (written once: the shape never changes), and a diagonal across each hatched
+ * cell (hatch(cells) rewrites it).
+ */
+function paintMarks({ cell, rows, cols, left, top }) {
+  const w = cols * cell.w;
+  const h = rows * cell.h;
+  const svg = create('svg').attr('class', 'heatmap-marks').attr('aria-hidden', 'true').attr('width', w).attr('height', h)
+    .style('left', `${left}px`).style('top', `${top}px`);
+  let gaps = '';
+  for (let j = 1; j <= cols; j += 1) gaps += `M${j * cell.w - 0.5} 0V${h}`;
+  for (let i = 1; i <= rows; i += 1) gaps += `M0 ${i * cell.h - 0.5}H${w}`;
+  svg.append('path').attr('class', 'heatmap-gaps').attr('d', gaps);
+  const hatches = svg.append('path').attr('class', 'heatmap-hatches').attr('stroke', HATCH.line);
+  return {
+    node: svg.node(),
+    hatch(cells) {
+      const d = cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null;
+      if (hatches.attr('d') !== d) hatches.attr('d', d);
+    },
+  };
 }
 
 // The byte order of a Uint32Array over RGBA bytes: little-endian machines (all of today's) read them as ABGR.
