@@ -45,3 +45,80 @@ export function uniqueId(prefix) {
   uid += 1;
   return `${prefix}-${uid}`;
 }
+
+// Nodes made to be merged into what a box already shows (see `fill` in web/sections/parts.js): a fresh paragraph of
+// prose, a list of numbers. Only these are merged; any other node is put in as it is, so that a node the caller
+// keeps (to change later, or with listeners bound to its state) is the one on the page.
+const MERGEABLE = new WeakSet();
+const INERT = /^(p|span|strong|em|b|i|sub|sup|var|code|small|br|dl|dt|dd|table|thead|tbody|tr|th|td|div|ul|ol|li)$/;
+const MATHML = 'http://www.w3.org/1998/Math/MathML';
+
+/** Marks `node` (made just now, kept by nobody) as one that `patch` may merge into a node already shown. */
+export function mergeable(node) {
+  MERGEABLE.add(node);
+  return node;
+}
+
+/**
+ * Makes the children of `box` those of `children` (strings, nodes, nested arrays, as `append` takes them), changing
+ * only what differs: a node already in its place stays; a mergeable node whose place holds an element of the same tag
+ * is merged into it (attributes and texts rewritten where they differ, children merged the same way, MathML kept
+ * when it is equal); anything else is put in, and what is left over removed. A learner's selection, a focused or
+ * hovered element and the browser's layout of unchanged text survive a redraw with the same words.
+ */
+export function patch(box, children) {
+  const next = [];
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    next.push(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+  }
+  merge(box, next, false);
+  return box;
+}
+
+function merge(box, next, fresh) {
+  let old = box.firstChild;
+  for (const node of next) {
+    if (old === node) {
+      old = old.nextSibling;
+    } else if (old && (fresh || MERGEABLE.has(node)) && same(old, node)) {
+      update(old, node);
+      old = old.nextSibling;
+    } else {
+      box.insertBefore(node, old);
+    }
+  }
+  while (old) {
+    const after = old.nextSibling;
+    box.removeChild(old);
+    old = after;
+  }
+}
+
+/** Whether `node` can take the place of `old` by being merged into it. */
+function same(old, node) {
+  if (node.isConnected) return false; // on the page already: someone's node, moved as it is
+  if (old.nodeType === 3 && node.nodeType === 3) return true;
+  if (old.nodeType !== 1 || node.nodeType !== 1 || old.tagName !== node.tagName || old.namespaceURI !== node.namespaceURI) return false;
+  if (node.namespaceURI === MATHML) return old.isEqualNode(node); // typeset math: kept whole when it reads the same
+  return inert(node);
+}
+
+/** Text, MathML and the plain elements of INERT all the way down: nothing a listener or a caller could hold on to. */
+function inert(node) {
+  if (node.nodeType === 3 || node.namespaceURI === MATHML) return true;
+  if (node.nodeType !== 1 || node.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !INERT.test(node.localName)) return false;
+  for (let c = node.firstChild; c; c = c.nextSibling) if (!inert(c)) return false;
+  return true;
+}
+
+function update(old, node) {
+  if (old.nodeType === 3) {
+    if (old.data !== node.data) old.data = node.data;
+    return;
+  }
+  if (old.namespaceURI === MATHML) return; // equal (same)
+  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  merge(old, [...node.childNodes], true);
+}

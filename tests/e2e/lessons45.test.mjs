@@ -206,10 +206,15 @@ test('Lesson 4 reacts to its controls: β limits, edited scores and matrix, a br
   assert.ok(broken.sumVarProducts.theory > broken.sumVarQVarK.theory, 'means add to the variance of each product');
 
   // Unit weights: Q and K entries get variance d_x = 64, so the scores d_x²·d_k.
+  // The part's prose, table and numbers are redrawn into the elements already shown (web/dom.js patch), not built anew.
+  const shown = '[data-part="assumptions"] .step-prose, [data-part="assumptions"] [data-table="prediction"], [data-stats="assumptions"]';
+  const marked = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((n) => { n.aslMark = true; return n.dataset.table ?? n.dataset.stats ?? 'p'; }), shown);
   await page.click('[data-part="assumptions"] .preset-row button:nth-of-type(2)');
   await hashHas(page, 'tswq', '1');
   await until(page, () => Number(document.querySelector('[data-table="prediction"] [data-stat="paperpredicted"]').dataset.value) === 64 * 64 * 64);
   await refined(page);
+  assert.deepEqual(await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((n) => (n.aslMark ? n.dataset.table ?? n.dataset.stats ?? 'p' : 'new')), shown), marked);
+  assert.ok(marked.includes('prediction') && marked.includes('assumptions') && marked.includes('p'), `marked: ${marked}`);
   assert.ok(await stat(page, 'assumptions', 'scaled') > 1000, 'after ÷√d_k the variance is still about 4096');
   assert.ok(await stat(page, 'assumptions', 'restoringbeta') < 0.01);
 

@@ -1,6 +1,6 @@
 // Building blocks shared by the lessons that are a sequence of parts (Lessons 2 and 3): a numbered part panel,
 // a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
-import { el, clear, append } from '../dom.js';
+import { el, clear, patch, mergeable } from '../dom.js';
 import { tex } from '../math.js';
 
 /**
@@ -21,10 +21,12 @@ export function partPanel({ id, number, title, formula = null }) {
   return { node, prose, controls, figures, stats };
 }
 
-/** Replaces the paragraphs of `box`; each paragraph is an array of strings and nodes. */
+/**
+ * Replaces the paragraphs of `box`; each paragraph is an array of strings and nodes. A paragraph of text and plain
+ * elements is merged into the one it replaces (web/dom.js `patch`): a redraw with the same words writes nothing.
+ */
 export function setProse(box, paragraphs) {
-  clear(box);
-  for (const p of paragraphs) box.append(el('p', { className: 'step-prose' }, p));
+  patch(box, paragraphs.map((p) => mergeable(el('p', { className: 'step-prose' }, p))));
 }
 
 /**
@@ -32,17 +34,19 @@ export function setProse(box, paragraphs) {
  * <dd data-stat=key data-value=raw> so tests read the number the page shows and the number behind it.
  */
 export function statList(id, rows) {
-  return el('dl', { className: 'stats', dataset: { stats: id } }, rows.filter(Boolean).map(([key, label, value, note, raw]) => [
+  return mergeable(el('dl', { className: 'stats', dataset: { stats: id } }, rows.filter(Boolean).map(([key, label, value, note, raw]) => [
     el('dt', {}, label),
     el('dd', { dataset: { stat: key, value: raw === undefined ? '' : String(raw) } },
       el('span', { className: 'stat-value' }, value), note ? [' ', note] : null),
-  ]));
+  ])));
 }
 
-/** Fills `box` with `children` (replacing what was there). */
+/**
+ * Fills `box` with `children` (replacing what was there): a node already there stays, and a list of numbers
+ * (statList) or other mergeable node is merged into the one in its place (web/dom.js `patch`).
+ */
 export function fill(box, ...children) {
-  clear(box);
-  append(box, children);
+  patch(box, children);
 }
 
 /**

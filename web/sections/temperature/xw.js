@@ -1,7 +1,7 @@
 // 4.5 (Go deeper in 4.4): queries and keys built as Q = X·W_q, K = X·W_k from random X and weights, with every setting
 // of the ensemble (d_x, d_k, σ_X, σ_W, the mean of X, tokens). The engine (assumptionCheck) measures the scores on and
 // off the diagonal beside their closed forms and the source paper's product, and what they do to the softmax.
-import { el } from '../../dom.js';
+import { el, mergeable } from '../../dom.js';
 import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
@@ -84,9 +84,10 @@ export function assumptionsPart(engine, store, number) {
       el('td', { className: 'num', dataset: { stat: `${id}predicted`, value: predicted ?? '', label: 'closed form' } }, predicted === null ? '—' : precise(predicted)),
       el('td', { className: 'num', dataset: { stat: `${id}measured`, value, label: 'measured' } }, el('strong', {}, pm(value, se))),
       el('td', { className: 'note-cell' }, note));
-    fill(table, el('p', { className: 'table-title' },
-      `Score variance: prediction beside measurement (${r.samples} draws, dₖ = ${state.tkdim})`),
-      el('div', { className: 'table-scroll' }, el('table', { className: 'examples prediction stack', dataset: { table: 'prediction' } },
+    // Merged into the table shown (web/dom.js `patch`): a redraw writes the numbers that changed, not a new table.
+    fill(table, mergeable(el('p', { className: 'table-title' },
+      `Score variance: prediction beside measurement (${r.samples} draws, dₖ = ${state.tkdim})`)),
+      mergeable(el('div', { className: 'table-scroll' }, el('table', { className: 'examples prediction stack', dataset: { table: 'prediction' } },
         el('thead', {}, el('tr', {}, ['scores', 'closed form (theory)', 'measured ± standard error', ''].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {},
           rowOf('paper', 'all, the paper’s relaxed formula', r.predicted, r.measured, r.measuredStdError, 'the product above'),
@@ -95,7 +96,7 @@ export function assumptionsPart(engine, store, number) {
           rowOf('diag', 'on the diagonal, qᵢ · kᵢ', r.predictedDiagonal, r.measuredDiagonal, r.measuredDiagonalStdError, 'a token with itself'),
           rowOf('row', 'within one row, over the keys', r.predictedWithinRow, r.withinRowVariance, r.withinRowVarianceStdError, 'the spread the softmax sees'),
           rowOf('meanoff', 'mean off the diagonal', null, r.meanOffDiagonal, r.meanOffDiagonalStdError),
-          rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError)))));
+          rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError))))));
     const n = r.tokens;
     const labels = Array.from({ length: n }, (_, i) => String(i + 1));
     // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change.
