@@ -19,8 +19,9 @@ const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
  * rows; one that prints them has at most 128 cells) is painted on a canvas; its cells are still read by keyboard,
  * pointer, data table and CSV. Each SVG cell is three elements that the browser styles and paints: in Chromium traces
  * of Lesson 1's d_model set to 58 (five 3 × 58 matrices, 870 SVG cells while the bound was 576), style took 6.8–8.3
- * ms of the frame with them and at most 2.1 ms painted. WebKitGTK pays instead: the frame after a canvas is added is
- * slow there (the README's page benchmark has the figures).
+ * ms of the frame with them and at most 2.1 ms painted. WebKitGTK gives every canvas a compositing layer of its own,
+ * which costs it a new matrix's frame on a machine without a GPU; a canvas of one pixel per cell keeps that small
+ * (see paintCells; the README's page benchmark has the figures).
  */
 export const PAINT_CELLS = 100;
 
