@@ -122,7 +122,7 @@ async function poll(tab, fn, ms) {
   const end = Date.now() + ms;
   let answer = await tab.evaluate(fn);
   while (!answer && Date.now() < end) {
-    await new Promise((r) => { setTimeout(r, 50); });
+    await sleep(50);
     answer = await tab.evaluate(fn);
   }
   return answer;

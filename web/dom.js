@@ -26,11 +26,18 @@ export function el(tag, props = {}, ...children) {
 
 /** Appends strings (as text nodes), nodes and nested arrays; skips null/false. */
 export function append(node, children) {
+  for (const child of nodesOf(children)) node.append(child);
+  return node;
+}
+
+/** The nodes that `children` (strings, numbers, nodes, nested arrays; null and false skipped) stand for. */
+function nodesOf(children) {
+  const nodes = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    nodes.push(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
   }
-  return node;
+  return nodes;
 }
 
 /** Removes every child of `node`. */
@@ -67,21 +74,17 @@ export function mergeable(node) {
  * hovered element and the browser's layout of unchanged text survive a redraw with the same words.
  */
 export function patch(box, children) {
-  const next = [];
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    next.push(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
-  }
-  merge(box, next, false);
+  merge(box, nodesOf(children), false);
   return box;
 }
 
-function merge(box, next, fresh) {
+/** `inside`: `next` are the children of a node already found inert (a merged one), so each is inert too. */
+function merge(box, next, inside) {
   let old = box.firstChild;
   for (const node of next) {
     if (old === node) {
       old = old.nextSibling;
-    } else if (old && (fresh || MERGEABLE.has(node)) && same(old, node)) {
+    } else if (old && (inside || MERGEABLE.has(node)) && same(old, node, inside)) {
       update(old, node);
       old = old.nextSibling;
     } else {
@@ -95,13 +98,13 @@ function merge(box, next, fresh) {
   }
 }
 
-/** Whether `node` can take the place of `old` by being merged into it. */
-function same(old, node) {
+/** Whether `node` can take the place of `old` by being merged into it (`known`: it is inert, see merge). */
+function same(old, node, known) {
   if (node.isConnected) return false; // on the page already: someone's node, moved as it is
   if (old.nodeType === 3 && node.nodeType === 3) return true;
   if (old.nodeType !== 1 || node.nodeType !== 1 || old.tagName !== node.tagName || old.namespaceURI !== node.namespaceURI) return false;
   if (node.namespaceURI === MATHML) return old.isEqualNode(node); // typeset math: kept whole when it reads the same
-  return inert(node);
+  return known || inert(node);
 }
 
 /** Text, MathML and the plain elements of INERT all the way down: nothing a listener or a caller could hold on to. */

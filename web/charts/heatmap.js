@@ -3,7 +3,7 @@
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
 import { rgb } from 'd3-color';
 import { create } from 'd3-selection';
-import { attr, text } from './writes.js';
+import { attr, text, setAttr } from './writes.js';
 import { el, uniqueId } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
@@ -253,9 +253,10 @@ const LEVELS = 257; // colours a painted matrix uses: the scale sampled evenly o
  * Paints the cells on `canvas`, one pixel per cell (the CSS scales it up with `image-rendering: pixelated`): each cell
  * gets the nearest of LEVELS colours of the (linear, clamped) scale, a masked or non-finite cell the hatching's
  * background. One putImageData whatever the size; a 64 × 64 matrix drawn with one fillRect per cell took about 9 ms in
- * Chromium. Few pixels also keep the canvas small: Safari gives a canvas under 5,000 pixels no compositing layer of its
- * own, and WebKitGTK (which gives every canvas one) then uploads a few kilobytes. Returns the hatched cells. The SVG
- * cells of an export keep the exact colours.
+ * Chromium. Few pixels also keep the canvas small: WebKit's compositor (RenderLayerCompositor.cpp) gives a canvas
+ * under 5,000 pixels no layer of its own on macOS and iOS, and WebKitGTK, which gives every canvas one, took less time
+ * for a new matrix with it than with a full-size canvas (the README's page benchmark has the figures). Returns the
+ * hatched cells. The SVG cells of an export keep the exact colours.
  */
 function paintCells(canvas, { cells, rows, cols, color }) {
   if (canvas.width !== cols) canvas.width = cols;
@@ -303,8 +304,7 @@ function paintMarks({ cell, rows, cols, left, top }) {
   return {
     node: svg.node(),
     hatch(cells) {
-      const d = cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null;
-      if (hatches.attr('d') !== d) hatches.attr('d', d);
+      setAttr(hatches.node(), 'd', cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null);
     },
   };
 }
