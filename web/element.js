@@ -68,6 +68,7 @@ function lessonElement(section) {
       loadEngine().then((engine) => {
         mountSection(root, section, { engine, store: this.store, linkBase: () => this.getAttribute('page') || labPageUrl() });
         this.store.start();
+        this.store.renderNow(); // drawn in this task, as the page's first lesson is (web/main.js)
         this.dataset.engine = 'ready';
         startPool(2); // the Monte Carlo parts' background engines (once per page)
       }, (error) => {

@@ -60,8 +60,8 @@ async function boot() {
     }
     if (embedded) for (const [key, node] of sections) node.hidden = key !== id;
   };
-  // The full page draws the lesson the link names first and paints it, then the others one per frame, so the first
-  // lesson is on screen without waiting for all seven. 'ready' waits for every one, so a full-page screenshot, a
+  // The full page draws the lesson the link names first, in the task that loaded the engine, and paints it; then the
+  // others one per frame, so the first lesson is on screen without waiting for all seven. 'ready' waits for every one, so a full-page screenshot, a
   // printout or a test after it finds every part drawn.
   const later = [];
   if (embedded) {
@@ -80,7 +80,8 @@ async function boot() {
   frame.onChoose(choose);
   if (!embedded) document.getElementById('lessons').append(summarySection(choose));
   store.start();
-  await store.whenRendered();
+  store.renderNow(); // in this task: the first lesson is laid out and painted once, with its numbers
+  await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); }); // and is on screen
   for (const id of later) {
     await new Promise((resolve) => { setTimeout(resolve, 0); }); // the frame just drawn reaches the screen first
     show(id);

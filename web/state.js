@@ -370,12 +370,14 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
   // stands in after FRAME_FALLBACK_MS; whichever comes first runs the update and cancels the other.
   let timer = 0;
   let waiting = []; // resolvers of whenRendered(), settled after the next run
+  let pending = null; // the run scheduled by notify(), until it has run
   const notify = () => {
     if (frame) return;
     const run = () => {
       win.cancelAnimationFrame(frame);
       clearTimeout(timer);
       frame = 0;
+      pending = null;
       const done = waiting;
       waiting = [];
       try {
@@ -391,6 +393,7 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
         for (const resolve of done) resolve();
       }
     };
+    pending = run;
     frame = win.requestAnimationFrame(run);
     timer = setTimeout(run, FRAME_FALLBACK_MS);
   };
@@ -447,6 +450,13 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
         waiting.push(resolve);
         notify();
       });
+    },
+    /**
+     * Runs the pending update now, in the caller's task, instead of in the next animation frame. The page's first
+     * render uses it: the lesson's elements and its numbers then reach style, layout and paint together, once.
+     */
+    renderNow() {
+      pending?.();
     },
     /** Reports the load's parse problems, writes the normalised hash, and renders. */
     start() {

@@ -2,7 +2,7 @@
 // and formatHash/parseHash round-trip every value the table allows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STATE_TABLE, defaults, parseHash, formatHash, describeProblem, isDefault } from '../../web/state.js';
+import { STATE_TABLE, defaults, parseHash, formatHash, describeProblem, isDefault, createStore } from '../../web/state.js';
 
 test('an empty hash gives every default and no problem', () => {
   assert.deepEqual(parseHash(''), { state: defaults(), problems: [] });
@@ -53,4 +53,27 @@ test('parsing leaves its input and the table untouched and returns fresh objects
   a.state.dk = 1;
   assert.equal(parseHash('#dk=9').state.dk, 9);
   assert.equal(JSON.stringify(STATE_TABLE.map((r) => [r.key, r.def])), table);
+});
+
+test('renderNow runs the pending update in the caller\'s task, once: the animation frame it had asked for is cancelled', () => {
+  const frames = new Map();
+  let next = 1;
+  const win = {
+    requestAnimationFrame: (fn) => { frames.set(next, fn); return next++; },
+    cancelAnimationFrame: (id) => { frames.delete(id); },
+  };
+  const store = createStore(win, { hash: false });
+  const seen = [];
+  store.subscribe((state) => seen.push(state.dk), ['dk']);
+  store.renderNow(); // nothing pending yet: nothing runs
+  assert.deepEqual(seen, []);
+  store.start();
+  assert.equal(frames.size, 1);
+  store.renderNow();
+  assert.deepEqual(seen, [defaults().dk]);
+  assert.equal(frames.size, 0, 'the frame asked for by start() is cancelled');
+  store.set({ dk: 9 });
+  store.renderNow();
+  store.renderNow(); // nothing pending again
+  assert.deepEqual(seen, [defaults().dk, 9]);
 });

@@ -312,7 +312,8 @@ test('curves and attention update during a run, and stop and resume pause and co
     const seen = await page.evaluate(() => new Promise((done) => {
       const q = (sel) => document.querySelector(`#lesson-training [data-part="run"] ${sel}`);
       const watched = { loss: '[data-chart="run-loss"] svg', entropy: '[data-chart="run-entropy"] svg', accuracy: '[data-chart="run-accuracy"] svg',
-        legend: '[data-chart="run-loss"] .chart-legend', map: 'figure[data-matrix="run-attention-1"]', table: '[data-table="example"]' };
+        legend: '[data-chart="run-loss"] .chart-legend', map: 'figure[data-matrix="run-attention-1"]', table: '[data-table="example"]',
+        mapKey: 'figure[data-matrix="run-attention-1"] svg.legend' };
       const nodes = Object.fromEntries(Object.keys(watched).map((k) => [k, new Set()]));
       const curves = new Set();
       const t0 = performance.now();
@@ -325,7 +326,7 @@ test('curves and attention update during a run, and stop and resume pause and co
       look();
     }));
     assert.ok(seen.updates >= 4, `the loss curve changed with the run (${seen.updates} curves in 1.5 s)`);
-    assert.deepEqual([seen.legend, seen.map, seen.table, seen.accuracy], [1, 1, 1, 1], `legend, map, table and accuracy chart kept their nodes: ${JSON.stringify(seen)}`);
+    assert.deepEqual([seen.legend, seen.map, seen.mapKey, seen.table, seen.accuracy], [1, 1, 1, 1, 1], `legend, map, map's colour bar, table and accuracy chart kept their nodes: ${JSON.stringify(seen)}`);
     // A loss falling through a power of ten, or an entropy past a tick, gives the chart a new axis: made anew then.
     for (const k of ['loss', 'entropy']) assert.ok(seen[k] <= Math.ceil(seen.updates / 2), `the ${k} chart drew ${seen.updates} updates with ${seen[k]} SVG nodes`);
     const lossPoints = await page.$eval(run('[data-chart="run-loss"] [data-series="loss"]'), (n) => Number(n.dataset.count));

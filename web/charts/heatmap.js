@@ -150,10 +150,11 @@ export function heatmap(spec) {
     attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
   const layers = el('div', { className: 'heatmap-layers' }, canvas, marks?.node, svg.node());
   scroller.append(layers);
-  let legendNode = legend(now.color, spec.palette);
+  const key = legend(spec.palette);
+  key.update(now.color);
   let noteNode = spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null;
   const figure = el('figure', { className: `heatmap${painted ? ' heatmap-painted' : ''}`, dataset: { matrix: id, rows, cols } },
-    caption, scroller, readout, legendNode, noteNode);
+    caption, scroller, readout, key.node, noteNode);
   const reader = keyboardCells({ svg, layers, painted, cells: () => now.cells, cell, left, top, rows, cols, scroller, readout, cellText });
   if (!painted) reader.point(cellsLayer.selectAll('g.cell'));
   let exported = false; // a painted matrix's SVG cells exist for the data now shown
@@ -182,18 +183,15 @@ export function heatmap(spec) {
     } else {
       drawCells();
     }
-    // Legend and note are swapped only when they read differently (a run's map is redrawn four times a second).
-    const nextLegend = legend(now.color, next.palette);
-    if (nextLegend.outerHTML !== legendNode.outerHTML) {
-      legendNode.replaceWith(nextLegend);
-      legendNode = nextLegend;
-    }
+    // The colour bar is written in place, and the note swapped only when it reads differently (a run's map is redrawn
+    // four times a second).
+    key.update(now.color);
     const nextNote = next.note ? el('p', { className: 'heatmap-note' }, next.note) : null;
     if (noteNode && nextNote) {
       if (noteNode.innerHTML !== nextNote.innerHTML) noteNode.replaceChildren(...nextNote.childNodes);
     } else {
       if (noteNode) noteNode.remove();
-      else if (nextNote) legendNode.after(nextNote);
+      else if (nextNote) key.node.after(nextNote);
       noteNode = nextNote;
     }
     reader.refresh();
@@ -391,20 +389,30 @@ function keyboardCells({ svg, layers, painted, cells, cell, left, top, rows, col
   };
 }
 
-/** A small colour bar with its end values (and 0 for a diverging scale). */
-function legend(color, palette) {
+/**
+ * A small colour bar with its end values (and 0 for a diverging scale). update(color) writes the stops' colours and the
+ * end values of a new scale, only where they changed: the bar of a matrix redrawn in place stays the same element.
+ */
+function legend(palette) {
   const w = 132;
-  const [lo, hi] = [color.domain()[0], color.domain()[color.domain().length - 1]];
-  const grad = uniqueId('legend');
   const pad = 20; // half the width of a tick label such as −28.1
   const svg = create('svg').attr('class', 'legend').attr('width', w + 2 * pad).attr('height', 28).attr('aria-hidden', 'true');
-  svg.append('defs').append('linearGradient').attr('id', grad)
+  const grad = uniqueId('legend');
+  const stops = svg.append('defs').append('linearGradient').attr('id', grad)
     .selectAll('stop').data([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]).join('stop')
-    .attr('offset', (t) => `${t * 100}%`).attr('stop-color', (t) => color(lo + t * (hi - lo)));
+    .attr('offset', (t) => `${t * 100}%`);
   svg.append('rect').attr('x', pad).attr('y', 2).attr('width', w).attr('height', 9).attr('rx', 2).attr('fill', `url(#${grad})`);
-  const ticks = palette === 'sequential' ? [lo, hi] : [lo, 0, hi];
-  svg.append('g').selectAll('text').data(ticks).join('text')
-    .attr('x', (v) => pad + ((v - lo) / (hi - lo || 1)) * w).attr('y', 24).attr('text-anchor', 'middle')
-    .text((v) => (v !== 0 && Math.abs(v) < 0.005 ? v.toExponential(0).replace(/-/g, '\u2212') : short(v))); // tiny ends stay readable
-  return svg.node();
+  const ticks = svg.append('g').selectAll('text').data(palette === 'sequential' ? ['lo', 'hi'] : ['lo', 'zero', 'hi']).join('text')
+    .attr('y', 24).attr('text-anchor', 'middle');
+  return {
+    node: svg.node(),
+    update(color) {
+      const domain = color.domain();
+      const [lo, hi] = [domain[0], domain[domain.length - 1]];
+      const at = { lo, zero: 0, hi };
+      stops.call(attr, 'stop-color', (t) => color(lo + t * (hi - lo)));
+      ticks.call(attr, 'x', (k) => pad + ((at[k] - lo) / (hi - lo || 1)) * w)
+        .call(text, (k) => (at[k] !== 0 && Math.abs(at[k]) < 0.005 ? at[k].toExponential(0).replace(/-/g, '\u2212') : short(at[k]))); // tiny ends stay readable
+    },
+  };
 }
