@@ -3,11 +3,16 @@
 // layout, paint and garbage collection by self time. It prints figures and asserts nothing.
 //
 //   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--url file|http] [--root DIR]
+//   node bench/page-trace.mjs --loads 8 [--url file|http] [--root DIR]
 //
 // Per control: the median over the changes of each bucket's self time from the input event to the settled page
 // (the preview's frame and, for Monte Carlo parts, the full-sample redraws that follow it), and the names of the
 // three largest script functions by self time (from the trace's JS sampler, when it has samples). --root serves another
 // copy of the page (e.g. an unminified build, for readable function names).
+// --loads N traces N fresh loads instead (a new browser context each), from navigation until the first lesson is on
+// screen: when the script started, the engine was ready, the first render's script ended and its frame was painted,
+// and the main thread's time in that span by kind, with the renderer's font lookups (Chromium's FontCache and the
+// sandbox's font IPC, which a cold renderer's first layouts wait for) apart from layout.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +22,7 @@ import { startStaticServer } from '../build-scripts/static-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT };
+  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0 };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
@@ -25,6 +30,7 @@ function parseArgs(argv) {
     else if (flag === '--changes') args.changes = Number(argv[++i]);
     else if (flag === '--url') args.url = String(argv[++i]);
     else if (flag === '--root') args.root = path.resolve(String(argv[++i]));
+    else if (flag === '--loads') args.loads = Number(argv[++i]);
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-trace.mjs`);
   }
   return args;
@@ -32,6 +38,7 @@ function parseArgs(argv) {
 
 // Trace event names → bucket. Anything else on the main thread with self time counts as "other".
 const BUCKETS = [
+  ['fonts', /^(FontCache::|WebSandboxSupportLinux::|FontDataManager|FontServiceThread|FontLoader::)/],
   ['script', /^(FunctionCall|EvaluateScript|v8\.|V8\.|TimerFire|FireAnimationFrame|EventDispatch|RunMicrotasks|v8\.callFunction|FireIdleCallback|XHR|HandlePostMessage)/],
   ['style', /^(Document::recalcStyle|Document::rebuildLayoutTree|UpdateLayoutTree|RecalculateStyles|ScheduleStyleRecalculation|ParseAuthorStyleSheet)/],
   ['layout', /^(Layout|LocalFrameView::performLayout|UpdateLayerTree|IntersectionObserverController|ComputeIntersections|ResizeObserver)/],
@@ -46,7 +53,7 @@ function breakdown(events, t0, t1) {
   if (!main) return null;
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur > 0 && e.ts >= t0 && e.ts <= t1)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const out = { script: 0, style: 0, layout: 0, paint: 0, gc: 0, other: 0 };
+  const out = { script: 0, style: 0, layout: 0, fonts: 0, paint: 0, gc: 0, other: 0 };
   const others = new Map();
   // Self time: an event's duration less that of its direct children (events nest on one thread).
   const stack = [];
@@ -98,6 +105,38 @@ function topFunctions(events, t0, t1) {
   return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, c]) => `${n} ×${c}`);
 }
 
+/**
+ * `loads` fresh loads of `url`, each traced from navigation until the first lesson is on screen (the section's
+ * data-first-painted-ms, set by web/registry.js). Returns one row per load: the page's marks (ms after navigation) and
+ * the main thread's self time by kind over that span.
+ */
+async function traceLoads(browser, url, loads) {
+  const rows = [];
+  for (let k = 0; k < loads; k += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', 'fonts'] });
+      await page.goto(url);
+      await page.waitForFunction(() => document.querySelector('[data-asl-section]')?.dataset.firstPaintedMs, null, { timeout: 60000 });
+      const marks = await page.evaluate(() => {
+        const root = document.querySelector('[data-asl-section]');
+        const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+        return { boot: mark('asl:boot'), engine: mark('asl:engine'), drawn: Number(root.dataset.firstDrawnMs), painted: Number(root.dataset.firstPaintedMs) };
+      });
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
+      // performance.now() = 0 on the trace clock: the asl:boot mark's timestamp less its performance.now().
+      const boot = traceEvents.find((e) => e.name === 'asl:boot');
+      if (!boot) continue;
+      const origin = boot.ts - marks.boot * 1000;
+      rows.push({ ...marks, ...breakdown(traceEvents, origin, origin + marks.painted * 1000) });
+    } finally {
+      await context.close();
+    }
+  }
+  return rows;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -115,6 +154,17 @@ async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   process.stderr.write(`[trace] load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
   try {
+    if (args.loads > 0) {
+      const rows = await traceLoads(browser, url, args.loads);
+      const cols = ['boot', 'engine', 'drawn', 'painted', 'script', 'style', 'layout', 'fonts', 'paint', 'gc', 'other'];
+      const head = ['load', 'script started', 'engine ready', 'render script done', 'on screen', 'script', 'style', 'layout (without fonts)', 'font lookups', 'paint', 'gc', 'other'];
+      const lines = [`# The first lesson of ${rows.length} fresh loads (${args.url}; ms after navigation, then main-thread time until it is on screen; ${new Date().toISOString()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`, '',
+        `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+      rows.forEach((r, i) => lines.push(`| ${i + 1} | ${cols.map((c) => r[c].toFixed(1)).join(' | ')} |`));
+      if (rows.length) lines.push(`| median | ${cols.map((c) => median(rows.map((r) => r[c])).toFixed(1)).join(' | ')} |`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+      return;
+    }
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
     await page.waitForSelector('body[data-engine="ready"]', { timeout: 60000 });
