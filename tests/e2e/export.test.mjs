@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { problems, browserSession, settled } from './harness.mjs';
+import { problems, browserSession, settled, refined } from './harness.mjs';
 
 const session = browserSession({ engine: true });
 
@@ -204,4 +204,41 @@ test('a custom element with a relative page="index.html" copies an absolute link
   await page.waitForFunction(() => document.querySelector('attention-saturation').shadowRoot.querySelector('.copy-link').dataset.copied);
   const shown = await page.locator('attention-saturation .copy-field').inputValue();
   assert.equal(shown, `${session.server.origin}/tests/e2e/fixtures/index.html#lesson=saturation&gdk=512&gn=8`);
+});
+
+test('a heatmap given a new shape is redrawn in the same figure, and shows, reads and exports what a fresh page shows', async () => {
+  const figure = 'figure[data-matrix="jacobian"]';
+  const look = async (page) => {
+    const node = await page.$(figure);
+    await node.scrollIntoViewIfNeeded();
+    await refined(page);
+    // (Before an export: the export buttons make a painted matrix's SVG cells.)
+    const shape = await page.$eval(figure, (f) => [f.dataset.rows, f.dataset.cols, f.querySelector('.heatmap-shape').textContent.trim(),
+      f.classList.contains('heatmap-painted'), f.querySelectorAll('g.cell').length]);
+    return { shape, png: await node.screenshot(), csv: (await download(page, `${figure} [data-export="csv"]`)).bytes.toString('utf8') };
+  };
+  const { page, log } = await load('#lesson=saturation&gn=6&sdeep=jacobian&teacher=1');
+  await page.waitForSelector(`${figure} .cell`);
+  await page.$eval(figure, (f) => { window.firstJacobian = f; });
+  for (const [n, painted, cells] of [[40, true, 0], [6, false, 36]]) {
+    await page.$eval('input[data-key="gn"][type="range"]', (input, v) => {
+      input.value = String(v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }, n);
+    await settled(page, `gn=${n}`);
+    const moved = await look(page);
+    assert.ok(await page.$eval(figure, (f) => f === window.firstJacobian), `the figure at n = ${n} is the one first drawn`);
+    assert.deepEqual(moved.shape, [String(n), String(n), `${n} × ${n}`, painted, cells]);
+    const fresh = await load(`#lesson=saturation&gn=${n}&sdeep=jacobian&teacher=1`);
+    const want = await look(fresh.page);
+    assert.equal(moved.csv, want.csv, `n = ${n}: the same CSV as a page opened at it`);
+    assert.ok(moved.png.equals(want.png), `n = ${n}: the same pixels as a page opened at it`);
+    await fresh.page.close();
+  }
+  // The keyboard reads the new shape: End goes to its last column.
+  await page.focus(`${figure} .heatmap-scroll`);
+  await page.keyboard.press('End');
+  assert.equal(await page.$eval(`${figure} .heatmap-scroll`, (s) => s.dataset.col), '5');
+  assert.deepEqual(problems(log), []);
 });

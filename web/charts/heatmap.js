@@ -1,9 +1,9 @@
 // A labelled matrix heatmap: takes a flat row-major array, its shape and labels, returns a <figure>.
 // It maps numbers to colours and text only; it computes nothing about the model. Each cell carries
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
-import { rgb } from 'd3-color';
 import { create } from 'd3-selection';
-import { attr, text, setAttr } from './writes.js';
+import { attr, text } from './writes.js';
+import { HATCH, paintCells, paintMarks } from './heatmap-paint.js';
 import { el, uniqueId } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
@@ -35,10 +35,117 @@ export const PAINT_CELLS = 100;
  * cells are made only for an export. Its numbers are in its data table and CSV either way.
  */
 export function heatmap(spec) {
-  const { id, rows, cols, rowLabels, colLabels } = spec;
+  const { id } = spec;
   const titleText = titleOf(spec);
   checkShape(spec);
-  const showValues = cols <= (spec.maxValueCols ?? 8) && rows <= 16;
+
+  // What the drawing shows now: the spec, its colour scale and one record per cell (setData replaces all three), and
+  // its geometry: the SVG of labels and cells, or the canvas, for the spec's shape and labels (made anew by reshape).
+  const now = { spec, color: null, cells: [] };
+  let geo = null;
+  const valueOf = (d) => (d.masked && 'maskedValue' in now.spec ? now.spec.maskedValue : d.v);
+  const textOf = (d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : precise(d.v));
+  const setData = (next) => {
+    now.spec = next;
+    now.color = colorOf(next);
+    now.cells = cellsOf(next);
+  };
+  setData(spec);
+
+  const shapeText = el('span', { className: 'heatmap-shape' });
+  const caption = el('figcaption', {},
+    el('span', { className: 'heatmap-title' }, spec.title),
+    shapeText,
+    spec.rowAxis ? el('span', { className: 'heatmap-axes' }, `rows: ${spec.rowAxis} · columns: ${spec.colAxis}`) : null,
+  );
+  const cellText = (d) => `row ${geo.rowLabels[d.i]}, column ${geo.colLabels[d.j]}: ${textOf(d)}`;
+  // Empty until a cell is pointed at or focused; the keyboard hint is in the matrix's accessible name and said once
+  // on the page (Lesson 1), not under every matrix.
+  const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } });
+  const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0, attrs: { role: 'application', 'aria-describedby': readout.id } });
+  const layers = el('div', { className: 'heatmap-layers' });
+  scroller.append(layers);
+  const key = legend(spec.palette);
+  key.update(now.color);
+  let noteNode = spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null;
+  const figure = el('figure', { className: 'heatmap', dataset: { matrix: id } }, caption, scroller, readout, key.node, noteNode);
+  const reader = keyboardCells({ layers, scroller, readout, cells: () => now.cells, geo: () => geo, cellText });
+  let exported = false; // a painted matrix's SVG cells exist for the data now shown
+
+  // The numbers of now.cells into the geometry: cells painted, or SVG cells written (and, when new, made pointable).
+  const draw = () => {
+    if (geo.painted) {
+      geo.paint(now);
+      if (exported) geo.cellsLayer.selectAll('g.cell').remove();
+      exported = false;
+    } else {
+      reader.point(geo.drawCells(now, valueOf, textOf));
+    }
+  };
+  // A new shape (or new labels): a new geometry in the same figure, which keeps its caption, colour bar, note, export
+  // tools and keyboard reader (a learner's focus stays on the matrix, at the nearest cell).
+  const reshape = (next) => {
+    geo = geometry(next);
+    layers.replaceChildren(...[geo.canvas, geo.marks?.node, geo.svg.node()].filter(Boolean));
+    exported = false;
+    const { rows, cols } = next;
+    figure.classList.toggle('heatmap-painted', geo.painted);
+    figure.dataset.rows = String(rows);
+    figure.dataset.cols = String(cols);
+    shapeText.textContent = ` ${rows} × ${cols}`;
+    geo.svg.attr('aria-label', `${titleText}: ${rows} by ${cols} matrix`);
+    scroller.setAttribute('aria-label', `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`);
+    reader.attach();
+  };
+  reshape(spec);
+  draw();
+
+  figure.append(chartTools(figure, { id, title: () => titleText,
+    svg: () => {
+      if (geo.painted && !exported) {
+        geo.drawCells(now, valueOf, textOf);
+        exported = true;
+      }
+      return geo.svg.node();
+    },
+    table: () => ({ columns: ['row \\ column', ...geo.colLabels],
+      rows: geo.rowLabels.map((label, i) => [label, ...now.cells.slice(i * geo.cols, (i + 1) * geo.cols).map(valueOf)]) }) }));
+
+  // The same kind of matrix (same id, title, palette and axes) with new numbers is redrawn in place; with a new shape or
+  // new labels it gets a new geometry in the same figure. Any other change makes a new figure.
+  updaters.set(figure, (next) => {
+    if (next.palette !== spec.palette || titleOf(next) !== titleText || next.rowAxis !== spec.rowAxis || next.colAxis !== spec.colAxis) return false;
+    checkShape(next);
+    setData(next);
+    if (!geo.fits(next)) reshape(next);
+    draw();
+    // The colour bar is written in place, and the note swapped only when it reads differently (a run's map is redrawn
+    // four times a second).
+    key.update(now.color);
+    const nextNote = next.note ? el('p', { className: 'heatmap-note' }, next.note) : null;
+    if (noteNode && nextNote) {
+      if (noteNode.innerHTML !== nextNote.innerHTML) noteNode.replaceChildren(...nextNote.childNodes);
+    } else {
+      if (noteNode) noteNode.remove();
+      else if (nextNote) key.node.after(nextNote);
+      noteNode = nextNote;
+    }
+    reader.refresh();
+    return true;
+  });
+  return figure;
+}
+
+/**
+ * The drawing of a matrix of spec's shape and labels: an SVG with its row and column labels and a layer for SVG cells,
+ * and for a painted matrix the canvas and the marks over it. drawCells(now, valueOf, textOf) writes now.cells into SVG
+ * cells (making them the first time) and returns their selection; paint(now) paints them; fits(spec) says whether
+ * another spec can be drawn into this geometry.
+ */
+function geometry(spec) {
+  const { rows, cols, rowLabels, colLabels } = spec;
+  const maxValueCols = spec.maxValueCols ?? 8;
+  const showValues = cols <= maxValueCols && rows <= 16;
   const cell = showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
   const painted = spec.painted ?? (!showValues && rows * cols > PAINT_CELLS);
 
@@ -57,8 +164,7 @@ export function heatmap(spec) {
     .attr('width', width)
     .attr('height', height)
     .attr('viewBox', `0 0 ${width} ${height}`)
-    .attr('role', 'img')
-    .attr('aria-label', `${titleText}: ${rows} by ${cols} matrix`);
+    .attr('role', 'img');
 
   const hatch = uniqueId('hatch');
   svg.append('defs').append('pattern').attr('id', hatch).attr('width', 6).attr('height', 6)
@@ -88,22 +194,11 @@ export function heatmap(spec) {
     .attr('text-anchor', rotate ? 'start' : 'middle')
     .text(({ t }) => t);
 
-  // What the drawing shows now: the spec, its colour scale and one record per cell. update() replaces all three.
-  const now = { spec, color: null, cells: [] };
-  const valueOf = (d) => (d.masked && 'maskedValue' in now.spec ? now.spec.maskedValue : d.v);
-  const textOf = (d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : precise(d.v));
-  const fillOf = (d) => (d.masked || !Number.isFinite(d.v) ? `url(#${hatch})` : now.color(d.v));
-  const setData = (next) => {
-    now.spec = next;
-    now.color = colorOf(next);
-    now.cells = cellsOf(next);
-  };
-  setData(spec);
-
   // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them.
   const cellsLayer = svg.append('g').attr('class', 'cells');
-  const drawCells = () => {
-    // A cell's place never changes (a redraw in place keeps the shape), so it is written only when the cell is made.
+  const drawCells = (now, valueOf, textOf) => {
+    const fillOf = (d) => (d.masked || !Number.isFinite(d.v) ? `url(#${hatch})` : now.color(d.v));
+    // A cell's place never changes within a geometry, so it is written only when the cell is made.
     const g = cellsLayer.selectAll('g.cell').data(now.cells).join((enter) => {
       const made = enter.append('g')
         .attr('data-row', (d) => d.i)
@@ -129,75 +224,14 @@ export function heatmap(spec) {
   // gaps between cells and the hatching of masked cells (see paintCells).
   const canvas = painted ? el('canvas', { className: 'heatmap-canvas', attrs: { 'aria-hidden': 'true' } }) : null;
   const marks = painted ? paintMarks({ cell, rows, cols, left, top }) : null;
-  const paint = () => marks.hatch(paintCells(canvas, { cells: now.cells, cell, rows, cols, color: now.color }));
-  if (painted) {
-    Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell.w}px`, height: `${rows * cell.h}px` });
-    paint();
-  } else {
-    drawCells();
-  }
-
-  const caption = el('figcaption', {},
-    el('span', { className: 'heatmap-title' }, spec.title),
-    el('span', { className: 'heatmap-shape' }, ` ${rows} × ${cols}`),
-    spec.rowAxis ? el('span', { className: 'heatmap-axes' }, `rows: ${spec.rowAxis} · columns: ${spec.colAxis}`) : null,
-  );
-  const cellText = (d) => `row ${rowLabels[d.i]}, column ${colLabels[d.j]}: ${textOf(d)}`;
-  // Empty until a cell is pointed at or focused; the keyboard hint is in the matrix's accessible name and said once
-  // on the page (Lesson 1), not under every matrix.
-  const readout = el('p', { className: 'heatmap-readout', id: uniqueId('readout'), attrs: { 'aria-live': 'polite' } });
-  const scroller = el('div', { className: 'heatmap-scroll', tabIndex: 0,
-    attrs: { role: 'application', 'aria-label': `${titleText}: ${rows} by ${cols} matrix. Arrow keys read its cells.`, 'aria-describedby': readout.id } });
-  const layers = el('div', { className: 'heatmap-layers' }, canvas, marks?.node, svg.node());
-  scroller.append(layers);
-  const key = legend(spec.palette);
-  key.update(now.color);
-  let noteNode = spec.note ? el('p', { className: 'heatmap-note' }, spec.note) : null;
-  const figure = el('figure', { className: `heatmap${painted ? ' heatmap-painted' : ''}`, dataset: { matrix: id, rows, cols } },
-    caption, scroller, readout, key.node, noteNode);
-  const reader = keyboardCells({ svg, layers, painted, cells: () => now.cells, cell, left, top, rows, cols, scroller, readout, cellText });
-  if (!painted) reader.point(cellsLayer.selectAll('g.cell'));
-  let exported = false; // a painted matrix's SVG cells exist for the data now shown
-  figure.append(chartTools(figure, { id, title: () => titleText,
-    svg: () => {
-      if (painted && !exported) {
-        drawCells();
-        exported = true;
-      }
-      return svg.node();
-    },
-    table: () => ({ columns: ['row \\ column', ...colLabels],
-      rows: rowLabels.map((label, i) => [label, ...now.cells.slice(i * cols, (i + 1) * cols).map(valueOf)]) }) }));
-
-  // The same matrix with new numbers (same id, shape, labels, title and palette) is redrawn in place.
-  updaters.set(figure, (next) => {
-    if (next.rows !== rows || next.cols !== cols || next.palette !== spec.palette || titleOf(next) !== titleText
-      || (next.maxValueCols ?? 8) !== (spec.maxValueCols ?? 8) || next.rowAxis !== spec.rowAxis || next.colAxis !== spec.colAxis
-      || next.rowLabels.join('\u0000') !== rowLabels.join('\u0000') || next.colLabels.join('\u0000') !== colLabels.join('\u0000')) return false;
-    checkShape(next);
-    setData(next);
-    if (painted) {
-      paint();
-      if (exported) cellsLayer.selectAll('g.cell').remove();
-      exported = false;
-    } else {
-      drawCells();
-    }
-    // The colour bar is written in place, and the note swapped only when it reads differently (a run's map is redrawn
-    // four times a second).
-    key.update(now.color);
-    const nextNote = next.note ? el('p', { className: 'heatmap-note' }, next.note) : null;
-    if (noteNode && nextNote) {
-      if (noteNode.innerHTML !== nextNote.innerHTML) noteNode.replaceChildren(...nextNote.childNodes);
-    } else {
-      if (noteNode) noteNode.remove();
-      else if (nextNote) key.node.after(nextNote);
-      noteNode = nextNote;
-    }
-    reader.refresh();
-    return true;
-  });
-  return figure;
+  if (painted) Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell.w}px`, height: `${rows * cell.h}px` });
+  const sameLabels = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return {
+    svg, cellsLayer, canvas, marks, painted, cell, left, top, rows, cols, rowLabels, colLabels, drawCells,
+    paint: (now) => marks.hatch(paintCells(canvas, { cells: now.cells, rows, cols, color: now.color })),
+    fits: (next) => next.rows === rows && next.cols === cols && (next.maxValueCols ?? 8) === maxValueCols
+      && (next.painted ?? null) === (spec.painted ?? null) && sameLabels(next.rowLabels, rowLabels) && sameLabels(next.colLabels, colLabels),
+  };
 }
 
 const updaters = new WeakMap(); // figure → update(spec): true when it could redraw in place
@@ -211,8 +245,8 @@ export function heatmapFrom(previous, spec) {
 export const drawnHeatmaps = (node) => new Map([...node.querySelectorAll('figure[data-matrix]')].map((f) => [f.dataset.matrix, f]));
 
 /**
- * Shows one heatmap per spec in `box`, in order: a figure already there with the same id and a compatible matrix
- * takes the new numbers in place (no new elements); any other is made anew.
+ * Shows one heatmap per spec in `box`, in order: a figure already there with the same id, title, palette and axes
+ * takes the new numbers in place (with a new shape, a new drawing inside it); any other is made anew.
  */
 export function placeHeatmaps(box, specs) {
   const old = drawnHeatmaps(box);
@@ -220,8 +254,6 @@ export function placeHeatmaps(box, specs) {
   const same = nodes.length === box.children.length && nodes.every((n, i) => box.children[i] === n);
   if (!same) box.replaceChildren(...nodes);
 }
-
-const HATCH = { back: '#e9e9ee', line: '#b9b9c4' };
 
 function titleOf(spec) {
   return [spec.title].flat().map((t) => (typeof t === 'string' ? t : t.textContent)).join('');
@@ -245,90 +277,21 @@ function cellsOf(spec) {
   return cells;
 }
 
-const LEVELS = 257; // colours a painted matrix uses: the scale sampled evenly over its domain (odd: 0 gets its own)
-
-/**
- * Paints the cells on `canvas`, one pixel per cell (the CSS scales it up with `image-rendering: pixelated`): each cell
- * gets the nearest of LEVELS colours of the (linear, clamped) scale, a masked or non-finite cell the hatching's
- * background. One putImageData whatever the size; a 64 × 64 matrix drawn with one fillRect per cell took about 9 ms in
- * Chromium. Few pixels also keep the canvas small: WebKit's compositor (RenderLayerCompositor.cpp) gives a canvas
- * under 5,000 pixels no layer of its own on macOS and iOS, and WebKitGTK, which gives every canvas one, took less time
- * for a new matrix with it than with a full-size canvas (the README's page benchmark has the figures). Returns the
- * hatched cells. The SVG cells of an export keep the exact colours.
- */
-function paintCells(canvas, { cells, rows, cols, color }) {
-  if (canvas.width !== cols) canvas.width = cols;
-  if (canvas.height !== rows) canvas.height = rows;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return [];
-  const image = ctx.createImageData(cols, rows);
-  const pixels = new Uint32Array(image.data.buffer);
-  const domain = color.domain();
-  const lo = domain[0];
-  const span = domain[domain.length - 1] - lo;
-  const level = span > 0 ? (v) => Math.max(0, Math.min(LEVELS - 1, Math.round(((v - lo) / span) * (LEVELS - 1)))) : () => 0;
-  const colours = new Map(); // level (−1: hatched) → the pixel value of its colour
-  const hatched = [];
-  for (const d of cells) {
-    const masked = d.masked || !Number.isFinite(d.v);
-    if (masked) hatched.push(d);
-    const k = masked ? -1 : level(d.v);
-    let value = colours.get(k);
-    if (value === undefined) {
-      value = pixelValue(k < 0 ? HATCH.back : color(lo + (span * k) / (LEVELS - 1)));
-      colours.set(k, value);
-    }
-    pixels[d.i * cols + d.j] = value;
-  }
-  ctx.putImageData(image, 0, 0);
-  return hatched;
-}
-
-/**
- * What a painted matrix draws over its canvas in SVG, in CSS pixels: the one-pixel gaps between cells, in the page's
- * colour as the SVG cells' gaps show it (written once: the shape never changes), and a diagonal across each hatched
- * cell (hatch(cells) rewrites it).
- */
-function paintMarks({ cell, rows, cols, left, top }) {
-  const w = cols * cell.w;
-  const h = rows * cell.h;
-  const svg = create('svg').attr('class', 'heatmap-marks').attr('aria-hidden', 'true').attr('width', w).attr('height', h)
-    .style('left', `${left}px`).style('top', `${top}px`);
-  let gaps = '';
-  for (let j = 1; j <= cols; j += 1) gaps += `M${j * cell.w - 0.5} 0V${h}`;
-  for (let i = 1; i <= rows; i += 1) gaps += `M0 ${i * cell.h - 0.5}H${w}`;
-  svg.append('path').attr('class', 'heatmap-gaps').attr('d', gaps);
-  const hatches = svg.append('path').attr('class', 'heatmap-hatches').attr('stroke', HATCH.line);
-  return {
-    node: svg.node(),
-    hatch(cells) {
-      setAttr(hatches.node(), 'd', cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null);
-    },
-  };
-}
-
-// The byte order of a Uint32Array over RGBA bytes: little-endian machines (all of today's) read them as ABGR.
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-/** A CSS colour as one pixel of ImageData (opaque), in the machine's byte order. */
-function pixelValue(css) {
-  const c = rgb(css);
-  const [r, g, b] = [c.r, c.g, c.b].map((x) => Math.max(0, Math.min(255, Math.round(x))));
-  return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
-}
-
 /**
  * Keyboard and pointer reading of cells: a focus cell that the arrow keys (Home/End along a row, Page Up/Down along
  * a column) move, outlined in the SVG, whose row, column and value are written to the readout line, which a screen
  * reader announces. Pointing at a cell writes the same line, so no value is available only on hover. On a painted
- * matrix the pointer's position says which cell it is over. Returns { point(cellSelection), refresh() }.
+ * matrix the pointer's position says which cell it is over. geo() is the figure's geometry now. Returns
+ * { attach() (after a new geometry: its outline, the focus cell kept within the shape), point(cellSelection),
+ * refresh() }.
  */
-function keyboardCells({ svg, layers, painted, cells, cell, left, top, rows, cols, scroller, readout, cellText }) {
+function keyboardCells({ layers, scroller, readout, cells, geo, cellText }) {
   let at = { i: 0, j: 0 };
   let shown = false;
-  const focusBox = svg.append('rect').attr('class', 'cell-focus export-skip').attr('width', cell.w + 1).attr('height', cell.h + 1)
-    .attr('rx', 3).attr('fill', 'none').attr('visibility', 'hidden');
+  let focusBox = null;
+  const pointed = new WeakSet();
   const show = (i, j, { scroll = false } = {}) => {
+    const { cell, left, top, cols } = geo();
     at = { i, j };
     shown = true;
     const d = cells()[i * cols + j];
@@ -344,6 +307,7 @@ function keyboardCells({ svg, layers, painted, cells, cell, left, top, rows, col
   });
   scroller.addEventListener('blur', () => focusBox.attr('visibility', 'hidden'));
   scroller.addEventListener('keydown', (event) => {
+    const { rows, cols } = geo();
     const moves = {
       ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
       Home: [0, -cols], End: [0, cols], PageUp: [-rows, 0], PageDown: [rows, 0],
@@ -357,26 +321,37 @@ function keyboardCells({ svg, layers, painted, cells, cell, left, top, rows, col
   });
   // A painted matrix: the cell under the pointer from its position in the layers box.
   const under = (event) => {
+    const { cell, left, top, rows, cols } = geo();
     const box = layers.getBoundingClientRect();
     const j = Math.floor((event.clientX - box.left - left) / cell.w);
     const i = Math.floor((event.clientY - box.top - top) / cell.h);
     return i >= 0 && i < rows && j >= 0 && j < cols ? { i, j } : null;
   };
-  if (painted) {
-    layers.addEventListener('pointermove', (event) => {
-      const hit = under(event);
-      if (hit && (hit.i !== at.i || hit.j !== at.j || !shown)) show(hit.i, hit.j);
-    });
-    layers.addEventListener('click', (event) => {
-      const hit = under(event);
-      if (!hit) return;
-      scroller.focus();
-      show(hit.i, hit.j);
-    });
-  }
+  layers.addEventListener('pointermove', (event) => {
+    if (!geo().painted) return;
+    const hit = under(event);
+    if (hit && (hit.i !== at.i || hit.j !== at.j || !shown)) show(hit.i, hit.j);
+  });
+  layers.addEventListener('click', (event) => {
+    if (!geo().painted) return;
+    const hit = under(event);
+    if (!hit) return;
+    scroller.focus();
+    show(hit.i, hit.j);
+  });
   return {
+    attach() {
+      const { svg, cell, rows, cols } = geo();
+      const focused = scroller.ownerDocument.activeElement === scroller;
+      focusBox = svg.append('rect').attr('class', 'cell-focus export-skip').attr('width', cell.w + 1).attr('height', cell.h + 1)
+        .attr('rx', 3).attr('fill', 'none').attr('visibility', focused ? 'visible' : 'hidden');
+      at = { i: Math.min(at.i, rows - 1), j: Math.min(at.j, cols - 1) };
+    },
+    /** Cells of the SVG, made pointable (each cell once). */
     point(g) {
-      g.on('pointerenter', (event, d) => show(d.i, d.j))
+      g.filter(function fresh() { return !pointed.has(this); })
+        .each(function mark() { pointed.add(this); })
+        .on('pointerenter', (event, d) => show(d.i, d.j))
         .on('click', (event, d) => {
           scroller.focus();
           show(d.i, d.j);
