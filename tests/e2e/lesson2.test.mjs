@@ -341,6 +341,7 @@ test('a seed change draws a preview from fewer pairs, then the full 1000 from th
       if (row && window.shown[window.shown.length - 1] !== row) window.shown.push(row);
     };
     new MutationObserver(note).observe(part, { subtree: true, childList: true, attributes: true });
+    window.panelsBefore = [...part.querySelectorAll('.histogram-panel')];
   });
   await page.fill('[data-part="histograms"] input[data-key="vseed"]', '9');
   await page.dispatchEvent('[data-part="histograms"] input[data-key="vseed"]', 'change');
@@ -362,6 +363,8 @@ test('a seed change draws a preview from fewer pairs, then the full 1000 from th
     assert.ok(close(Number(variance), want), `${pairs} pairs: page ${variance}, engine ${want}`);
   }
   assert.deepEqual(await page.$$eval('.histogram-panel .sample-state', (n) => n.map((x) => x.textContent)), ['1000 pairs', '1000 pairs', '1000 pairs']);
+  assert.ok(await page.evaluate(() => [...document.querySelectorAll('[data-part="histograms"] .histogram-panel')]
+    .every((panel, i) => panel === window.panelsBefore[i])), 'the seed redrew into the panels already shown');
   // Lesson 2.6 takes the right-most histogram's scores: the full count's once they are in.
   const full = session.engine.dotProducts({ dim: 1000, pairs: 1000, seed: 9, bins: 30, ...STD });
   const varX = await stat(page, 'scalecheck', 'varx');

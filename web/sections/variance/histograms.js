@@ -1,7 +1,7 @@
 // Lesson 2, part 1: a thousand random query–key pairs at each chosen dₖ, their scores as histograms, and the
 // prediction "how much wider from dₖ = 100 to 1000?" asked before the histograms show it. Numbers: engine.dotProducts,
 // and engine.histogram when the panels share an axis.
-import { el, clear } from '../../dom.js';
+import { el } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
@@ -113,14 +113,20 @@ export function histogramsPart(engine, store, number) {
     const { name } = distributionOf(state);
     const yMax = state.vshared ? Math.max(...results.flatMap((r) => Array.from(r.histogram.counts))) : undefined;
     while (boxes.length < results.length) {
-      boxes.push({ chart: chartBox({ id: `hist-${boxes.length}`, kind: 'histogram', maxWidth: 520 }), stats: el('div') });
+      const chart = chartBox({ id: `hist-${boxes.length}`, kind: 'histogram', maxWidth: 520 });
+      const stats = el('div');
+      boxes.push({ chart, stats, panel: el('div', { className: 'histogram-panel' }, chart.node, stats) });
       labels.push(sampleLabel({ inline: true }));
     }
-    clear(panelRow);
+    // The panels shown stay in place (a new seed redraws into them); the row is refilled only when their number changes.
+    const panels = results.map((r, i) => {
+      boxes[i].panel.dataset.dim = String(r.dim);
+      return boxes[i].panel;
+    });
+    if (panels.length !== panelRow.children.length || panels.some((panel, i) => panelRow.children[i] !== panel)) panelRow.replaceChildren(...panels);
     results.forEach((r, i) => {
       const { chart, stats } = boxes[i];
       labels[i].set({ samples: pairs, full: PAIRS, unit: 'pairs' });
-      panelRow.append(el('div', { className: 'histogram-panel', dataset: { dim: r.dim } }, chart.node, stats));
       chart.set({
         title: [`dₖ = ${r.dim} · `, labels[i].node],
         draw: histogram({ id: `hist-${r.dim}`, ariaLabel: `Histogram of ${pairs} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
