@@ -215,25 +215,28 @@ test('a heatmap given a new shape is redrawn in the same figure, and shows, read
     // (Before an export: the export buttons make a painted matrix's SVG cells.)
     const shape = await page.$eval(figure, (f) => [f.dataset.rows, f.dataset.cols, f.querySelector('.heatmap-shape').textContent.trim(),
       f.classList.contains('heatmap-painted'), f.querySelectorAll('g.cell').length]);
-    return { shape, png: await node.screenshot(), csv: (await download(page, `${figure} [data-export="csv"]`)).bytes.toString('utf8') };
+    return { shape, png: await (await page.$(`${figure} .heatmap-layers`)).screenshot(), csv: (await download(page, `${figure} [data-export="csv"]`)).bytes.toString('utf8') };
   };
   const { page, log } = await load('#lesson=saturation&gn=6&sdeep=jacobian&teacher=1');
   await page.waitForSelector(`${figure} .cell`);
   await page.$eval(figure, (f) => { window.firstJacobian = f; });
   for (const [n, painted, cells] of [[40, true, 0], [6, false, 36]]) {
+    await page.focus(`${figure} .heatmap-scroll`); // a keyboard reader on the matrix as its shape changes
     await page.$eval('input[data-key="gn"][type="range"]', (input, v) => {
       input.value = String(v);
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.dispatchEvent(new Event('change', { bubbles: true }));
     }, n);
     await settled(page, `gn=${n}`);
+    assert.ok(await page.$eval(`${figure} .heatmap-scroll`, (s) => document.activeElement === s), `n = ${n}: the matrix keeps the keyboard focus`);
+    await page.$eval(`${figure} .heatmap-scroll`, (s) => s.blur()); // its focus box off, as on a page just opened
     const moved = await look(page);
     assert.ok(await page.$eval(figure, (f) => f === window.firstJacobian), `the figure at n = ${n} is the one first drawn`);
     assert.deepEqual(moved.shape, [String(n), String(n), `${n} × ${n}`, painted, cells]);
     const fresh = await load(`#lesson=saturation&gn=${n}&sdeep=jacobian&teacher=1`);
     const want = await look(fresh.page);
     assert.equal(moved.csv, want.csv, `n = ${n}: the same CSV as a page opened at it`);
-    assert.ok(moved.png.equals(want.png), `n = ${n}: the same pixels as a page opened at it`);
+    assert.ok(moved.png.equals(want.png), `n = ${n}: the matrix has the same pixels as on a page opened at it`);
     await fresh.page.close();
   }
   // The keyboard reads the new shape: End goes to its last column.
