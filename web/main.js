@@ -17,6 +17,21 @@ import { teacherToggle, applyTeacher, storedTeacher } from './teacher-tools.js';
 import { answersIndicator } from './lesson-kit.js';
 import { summarySection } from './summary.js';
 
+/**
+ * Resolves once the next frame is painted: a task posted from an animation-frame callback runs after that frame's
+ * style, layout and paint. A frame that does not come (a background tab, or an iframe out of view, where browsers pause
+ * animation frames) gives way to a timer after 100 ms, as the store's updates do (web/state.js).
+ */
+function painted() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
+}
+
 async function boot() {
   const frame = mountFrame(document, LESSONS);
   const store = createStore(window);
@@ -61,8 +76,8 @@ async function boot() {
     if (embedded) for (const [key, node] of sections) node.hidden = key !== id;
   };
   // The full page draws the lesson the link names first, in the task that loaded the engine, and paints it; then the
-  // others one per frame, so the first lesson is on screen without waiting for all seven. 'ready' waits for every one, so a full-page screenshot, a
-  // printout or a test after it finds every part drawn.
+  // others one per frame, so the first lesson is on screen without waiting for all seven. 'ready' waits for every
+  // one, so a full-page screenshot, a printout or a test after it finds every part drawn.
   const later = [];
   if (embedded) {
     show(store.get().lesson);
@@ -81,7 +96,7 @@ async function boot() {
   if (!embedded) document.getElementById('lessons').append(summarySection(choose));
   store.start();
   store.renderNow(); // in this task: the first lesson is laid out and painted once, with its numbers
-  await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); }); // and is on screen
+  await painted(); // and is on screen before the next lesson is made
   for (const id of later) {
     await new Promise((resolve) => { setTimeout(resolve, 0); }); // the frame just drawn reaches the screen first
     show(id);
