@@ -4,7 +4,7 @@
 import { create } from 'd3-selection';
 import { attr, text } from './writes.js';
 import { HATCH, paintCells, paintMarks } from './heatmap-paint.js';
-import { el, uniqueId } from '../dom.js';
+import { el, uniqueId, patch } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
 import { divergingScale, sequentialScale, inkFor } from './palette.js';
@@ -251,9 +251,7 @@ export const drawnHeatmaps = (node) => new Map([...node.querySelectorAll('figure
  */
 export function placeHeatmaps(box, specs) {
   const old = drawnHeatmaps(box);
-  const nodes = specs.map((spec) => heatmapFrom(old.get(spec.id), spec));
-  const same = nodes.length === box.children.length && nodes.every((n, i) => box.children[i] === n);
-  if (!same) box.replaceChildren(...nodes);
+  patch(box, specs.map((spec) => heatmapFrom(old.get(spec.id), spec))); // a figure already in its place stays
 }
 
 function titleOf(spec) {

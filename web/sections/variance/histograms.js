@@ -118,12 +118,11 @@ export function histogramsPart(engine, store, number) {
       boxes.push({ chart, stats, panel: el('div', { className: 'histogram-panel' }, chart.node, stats) });
       labels.push(sampleLabel({ inline: true }));
     }
-    // The panels shown stay in place (a new seed redraws into them); the row is refilled only when their number changes.
-    const panels = results.map((r, i) => {
+    // The panels shown stay in place (a new seed redraws into them); fill() moves only what changed.
+    fill(panelRow, results.map((r, i) => {
       boxes[i].panel.dataset.dim = String(r.dim);
       return boxes[i].panel;
-    });
-    if (panels.length !== panelRow.children.length || panels.some((panel, i) => panelRow.children[i] !== panel)) panelRow.replaceChildren(...panels);
+    }));
     results.forEach((r, i) => {
       const { chart, stats } = boxes[i];
       labels[i].set({ samples: pairs, full: PAIRS, unit: 'pairs' });
