@@ -58,7 +58,9 @@ export function uniqueId(prefix) {
 // keeps (to change later, or with listeners bound to its state) is the one on the page.
 const MERGEABLE = new WeakSet();
 const INERT = /^(p|span|strong|em|b|i|sub|sup|var|code|small|br|dl|dt|dd|table|thead|tbody|tr|th|td|div|ul|ol|li)$/;
+const INERT_SVG = /^(svg|g|line|path|rect|circle|text|tspan)$/; // a legend's keys, say
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
+const SVG = 'http://www.w3.org/2000/svg';
 
 /** Marks `node` (made just now, kept by nobody) as one that `patch` may merge into a node already shown. */
 export function mergeable(node) {
@@ -68,25 +70,49 @@ export function mergeable(node) {
 
 /**
  * Makes the children of `box` those of `children` (strings, nodes, nested arrays, as `append` takes them), changing
- * only what differs: a node already in its place stays; a mergeable node whose place holds an element of the same tag
- * is merged into it (attributes and texts rewritten where they differ, children merged the same way, MathML kept
- * when it is equal); anything else is put in, and what is left over removed. A learner's selection, a focused or
- * hovered element and the browser's layout of unchanged text survive a redraw with the same words.
+ * only what differs: a node already in its place stays; a mergeable node whose place holds an element of the same
+ * plain tag is merged into it (attributes and texts rewritten where they differ, children merged the same way, MathML
+ * kept when it is equal); anything else is put in, and what is left over removed. Inside a merged node, a child is
+ * merged only when it is plain all the way down; one that holds a button or a control (whose listeners may close
+ * over the nodes around it, as a glossary term's do) is put in whole, as it comes. A learner's selection, a focused or
+ * hovered element and the browser's layout of unchanged text survive a redraw with the same words, and the browser
+ * lays out again only the words that changed.
  */
 export function patch(box, children) {
-  merge(box, nodesOf(children), false);
+  merge(box, nodesOf(children), SHOWN);
   return box;
 }
 
-/** `inside`: `next` are the children of a node already found inert (a merged one), so each is inert too. */
-function merge(box, next, inside) {
+/**
+ * `patch` for children made just now and kept by nobody (a table, a line of text and numbers): each is merged into
+ * the node in its place when it is inert, and otherwise takes that place whole. A node already on the page is moved
+ * in as it is.
+ */
+export function patchFresh(box, children) {
+  merge(box, nodesOf(children), FRESH);
+  return box;
+}
+
+// What merge() knows of the nodes it puts in a box: SHOWN, any nodes (only those marked mergeable are merged); FRESH,
+// made just now (each merged when it is inert all the way down); INERT, the children of an inert node (all merged).
+const SHOWN = 0;
+const FRESH = 1;
+const INERT_KNOWN = 2;
+
+function merge(box, next, known) {
   let old = box.firstChild;
   for (const node of next) {
     if (old === node) {
       old = old.nextSibling;
-    } else if (old && (inside || MERGEABLE.has(node)) && same(old, node, inside)) {
-      update(old, node);
+    } else if (old && (known === SHOWN ? MERGEABLE.has(node) : known === INERT_KNOWN || inert(node)) && same(old, node)) {
+      // A mergeable node was checked for its own tag alone: its children are looked at one by one.
+      update(old, node, known === SHOWN ? FRESH : INERT_KNOWN);
       old = old.nextSibling;
+    } else if (old && known !== SHOWN) {
+      // Fresh children line up place by place: this one takes the place of the one it is unlike.
+      const after = old.nextSibling;
+      box.replaceChild(node, old);
+      old = after === node ? node.nextSibling : after;
     } else {
       box.insertBefore(node, old);
     }
@@ -98,30 +124,40 @@ function merge(box, next, inside) {
   }
 }
 
-/** Whether `node` can take the place of `old` by being merged into it (`known`: it is inert, see merge). */
-function same(old, node, known) {
+/** Whether `node` can take the place of `old` by being merged into it: text into text, a plain element into one of its tag. */
+function same(old, node) {
   if (node.isConnected) return false; // on the page already: someone's node, moved as it is
   if (old.nodeType === 3 && node.nodeType === 3) return true;
   if (old.nodeType !== 1 || node.nodeType !== 1 || old.tagName !== node.tagName || old.namespaceURI !== node.namespaceURI) return false;
   if (node.namespaceURI === MATHML) return old.isEqualNode(node); // typeset math: kept whole when it reads the same
-  return known || inert(node);
+  return plain(node);
 }
 
-/** Text, MathML and the plain elements of INERT all the way down: nothing a listener or a caller could hold on to. */
+/** The plain elements of INERT (or drawn ones of INERT_SVG): tags that carry no behaviour of their own. */
+function plain(node) {
+  const tags = node.namespaceURI === 'http://www.w3.org/1999/xhtml' ? INERT : node.namespaceURI === SVG ? INERT_SVG : null;
+  return tags !== null && tags.test(node.localName);
+}
+
+/** Text, MathML and plain elements all the way down: nothing a listener or a caller could hold on to. */
 function inert(node) {
   if (node.nodeType === 3 || node.namespaceURI === MATHML) return true;
-  if (node.nodeType !== 1 || node.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !INERT.test(node.localName)) return false;
+  if (node.nodeType !== 1 || !plain(node)) return false;
   for (let c = node.firstChild; c; c = c.nextSibling) if (!inert(c)) return false;
   return true;
 }
 
-function update(old, node) {
+function update(old, node, known) {
   if (old.nodeType === 3) {
     if (old.data !== node.data) old.data = node.data;
     return;
   }
   if (old.namespaceURI === MATHML) return; // equal (same)
-  for (const { name } of [...old.attributes]) if (!node.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-  merge(old, [...node.childNodes], true);
+  // By name (getAttributeNames): walking .attributes makes an Attr object for each, which showed in a profile.
+  for (const name of old.getAttributeNames()) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const name of node.getAttributeNames()) {
+    const value = node.getAttribute(name);
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  merge(old, [...node.childNodes], known);
 }

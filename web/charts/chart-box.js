@@ -1,7 +1,7 @@
 // A <figure> whose chart is drawn at the width its box has on screen, and drawn again when that width
 // changes (a phone turned sideways, a window resized), so text in charts keeps its size instead of being
 // shrunk with a viewBox. It knows nothing about what the chart shows.
-import { el, clear, append } from '../dom.js';
+import { el, clear, patch, mergeable } from '../dom.js';
 import { svgDocument, pngBlob, csvText, download } from './export.js';
 import { sectionOf, settingsSlug } from '../section-context.js';
 import { whenSeen } from '../offscreen.js';
@@ -73,10 +73,9 @@ export function chartBox({ id, kind, maxWidth = 640 }) {
       const words = JSON.stringify([title, note, legend].map((v) => (v instanceof Node ? v.outerHTML : v)));
       if (words !== shownWords) {
         shownWords = words;
-        clear(caption);
-        append(caption, [el('span', { className: 'chart-title' }, title)]);
-        clear(after);
-        append(after, [legend, note ? el('p', { className: 'chart-note' }, note) : null]);
+        // Merged into what is shown (web/dom.js patch): a title whose number changed rewrites that number alone.
+        patch(caption, [mergeable(el('span', { className: 'chart-title' }, title))]);
+        patch(after, [legend && !legend.isConnected ? mergeable(legend) : legend, note ? mergeable(el('p', { className: 'chart-note' }, note)) : null]);
       }
       draw = nextDraw;
       seen.draw(() => render(true));

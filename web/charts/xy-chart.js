@@ -109,12 +109,17 @@ export function xyChart(spec) {
     // The skeleton (size, scales' kinds, labels, the series and their paint) is built once per frame; a change of the
     // data then rewrites only the paths and the axes whose ticks moved. Rebuilding all of it on each change of a seed
     // made Lesson 2's two sweep charts, with their axes and grid, new SVG objects for the browser to style and lay out.
-    const frame = JSON.stringify([width, height, spec.xScale, spec.yScale, spec.xLabel, spec.yLabel,
+    // The axis labels are not part of it: a label that counts the samples drawn so far is rewritten in place.
+    const frame = JSON.stringify([width, height, spec.xScale, spec.yScale,
       spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
     const kept = previous && FRAMES.get(previous) === frame;
     const root = kept ? previous : skeleton(series, innerW, innerH, height, logX, logY).node();
     FRAMES.set(root, frame);
     setAttr(root, 'aria-label', spec.ariaLabel); // its numbers change with the data
+    for (const [axis, words] of [['x', spec.xLabel], ['y', spec.yLabel]]) {
+      const label = root.querySelector(`text.axis-label[data-axis="${axis}"]`);
+      if (label.textContent !== words) label.textContent = words;
+    }
     if (spec.xTicks) {
       const values = spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1]);
       drawAxis(root.querySelector('g.axis-x'), { orient: 'bottom', scale: x, values, format: d3format('~g') });
@@ -159,10 +164,10 @@ export function xyChart(spec) {
     g.append('g').attr('class', 'grid');
     g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${innerH})`);
     g.append('g').attr('class', 'axis axis-y');
-    svg.append('text').attr('class', 'axis-label').attr('x', MARGIN.left + innerW / 2).attr('y', height - 6)
-      .attr('text-anchor', 'middle').text(spec.xLabel);
-    svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${MARGIN.top + innerH / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle').text(spec.yLabel);
+    svg.append('text').attr('class', 'axis-label').attr('data-axis', 'x').attr('x', MARGIN.left + innerW / 2).attr('y', height - 6)
+      .attr('text-anchor', 'middle');
+    svg.append('text').attr('class', 'axis-label').attr('data-axis', 'y').attr('transform', `translate(14,${MARGIN.top + innerH / 2}) rotate(-90)`)
+      .attr('text-anchor', 'middle');
 
     const plot = g.append('g').attr('class', 'series');
     for (const s of series) {

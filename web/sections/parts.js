@@ -1,6 +1,6 @@
 // Building blocks shared by the lessons that are a sequence of parts (Lessons 2 and 3): a numbered part panel,
 // a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
-import { el, clear, patch, mergeable } from '../dom.js';
+import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
 import { tex } from '../math.js';
 
 /**
@@ -47,6 +47,15 @@ export function statList(id, rows) {
  */
 export function fill(box, ...children) {
   patch(box, children);
+}
+
+/**
+ * Fills `box` with `children` made just now for this draw and kept by nobody (a table of numbers, a line of text):
+ * each is merged into the node in its place (web/dom.js `patchFresh`), so a redraw rewrites only the words and
+ * numbers that changed, and the browser lays out again only those. A node already on the page is put in as it is.
+ */
+export function refill(box, ...children) {
+  patchFresh(box, children);
 }
 
 /**

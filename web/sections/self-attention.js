@@ -1,7 +1,7 @@
 // Lesson 1: self-attention on a short sentence, stepped through the scaled dot-product block.
 // It wires controls, the block diagram and the step panels to one engine call per state change;
 // every number drawn comes from engine.selfAttentionExample. No model math happens here.
-import { el, clear } from '../dom.js';
+import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
 import { DisplayTeX, tex } from '../math.js';
 import { createNotices } from '../notices.js';
 import { slider, checkbox, numberInput, textInput } from '../controls.js';
@@ -176,8 +176,7 @@ function mount(root, { engine, store }) {
   }
 
   function drawTokens(tokens) {
-    clear(tokenList);
-    for (const t of tokens) tokenList.append(el('li', { className: 'token' }, t));
+    patchFresh(tokenList, tokens.map((t) => el('li', { className: 'token' }, t)));
   }
 
   store.subscribe(render);
@@ -190,24 +189,34 @@ function drawPanel(p, state, shown, go) {
   p.node.classList.toggle('done', n < state.step);
   p.node.classList.toggle('future', !reached);
   p.later.hidden = n !== state.step + 1; // said once, on the next step; the later ones are their titles alone
-  const drawn = drawnHeatmaps(p.body);
-  clear(p.body);
-  if (!reached) return;
+  if (!reached) {
+    clear(p.body);
+    return;
+  }
   if (!shown) {
-    p.body.append(el('p', { className: 'step-prose' }, 'Nothing to draw yet: the engine rejected the input above.'));
+    patch(p.body, [mergeable(el('p', { className: 'step-prose' }, 'Nothing to draw yet: the engine rejected the input above.'))]);
     return;
   }
   const { r } = shown;
   // The mask and scaling prose follow the inputs of the drawn result, not the latest (rejected) ones.
   const drawnState = shown.state;
-  for (const paragraph of p.step.prose(r, drawnState)) p.body.append(el('p', { className: 'step-prose' }, paragraph));
-  for (const row of reusing(drawn, () => p.step.figures(r, drawnState))) p.body.append(el('div', { className: 'figure-row' }, row));
-  if (p.step.stats) p.body.append(stats(r, drawnState));
-  if (n === state.step && n < STEPS.length) {
-    const onward = el('button', { type: 'button', className: 'panel-next', textContent: `Next: ${STEPS[n].title} →` });
-    onward.addEventListener('click', () => go(n + 1));
-    p.body.append(onward);
-  }
+  // Redrawn in place (web/dom.js patch): the rows, the figures in them and the button stay, and prose and numbers
+  // change only where they differ, so the browser lays out again what changed and not the whole panel.
+  const figures = reusing(drawnHeatmaps(p.body), () => p.step.figures(r, drawnState));
+  p.rows ??= [];
+  patch(p.body, [
+    p.step.prose(r, drawnState).map((paragraph) => mergeable(el('p', { className: 'step-prose' }, paragraph))),
+    figures.map((row, i) => patch(p.rows[i] ??= el('div', { className: 'figure-row' }), row)),
+    p.step.stats ? stats(r, drawnState) : null,
+    n === state.step && n < STEPS.length ? (p.onward ??= onward(n, go)) : null,
+  ]);
+}
+
+/** The button at the end of the current step's panel that goes on to the next step. */
+function onward(n, go) {
+  const button = el('button', { type: 'button', className: 'panel-next', textContent: `Next: ${STEPS[n].title} →` });
+  button.addEventListener('click', () => go(n + 1));
+  return button;
 }
 
 /** Live numbers under the weights: the scale the engine used and the spread of the scores. */
@@ -216,10 +225,10 @@ function stats(r, state) {
   const vScaled = r.scaledScoreVariance;
   const row = (key, label, value, note, raw) => [el('dt', {}, label),
     el('dd', { dataset: { stat: key, value: String(raw) } }, el('span', { className: 'stat-value' }, value), note ? ` ${note}` : '')];
-  return el('dl', { className: 'stats', dataset: { stats: 'weights' } },
+  return mergeable(el('dl', { className: 'stats', dataset: { stats: 'weights' } },
     row('scale', 'scale used', precise(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)', r.scale),
     row('rawvariance', 'variance of the raw scores S', precise(vRaw), '', vRaw),
     row('variance', 'variance of the scaled scores', precise(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
     row('maxweight', 'largest weight', precise(r.maxWeight), '', r.maxWeight),
-  );
+  ));
 }

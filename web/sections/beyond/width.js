@@ -8,7 +8,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep } from '../progressive.js';
 import { sources, beyondPart, quietTitle } from './shared.js';
 
@@ -90,7 +90,9 @@ function drawTable(body, r, unaligned) {
     el('table', { className: 'beyond-table', dataset: { table: 'width' } },
       el('thead', {}, el('tr', {}, head.map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
       el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c)))))));
-  setProse(body, [[
+  // Its prose and its table each redraw in place (web/dom.js patch), in two boxes made the first time.
+  if (!body.firstChild) body.append(el('div'), el('div'));
+  setProse(body.firstChild, [[
     `Each dₖ averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries; key 0 has correlation ρ = ${r.rho} `,
     'with the query in every coordinate, so E(q·k) = ρ·dₖ and Var(q·k) = dₖ(1 + ρ²); the other keys are independent of it. ',
     'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
@@ -101,5 +103,5 @@ function drawTable(body, r, unaligned) {
     `longer depends on the width: the aligned key’s weight tends to ${two(r.mupLimit.topWeight)} (measured ${two(m.alignedWeight[last])}). `,
     `Without alignment μP’s rows flatten towards uniform (largest weight ${two(unaligned.mup.maxWeight[last])} against ${two(unaligned.uniformWeight)}).`,
   ]]);
-  body.append(grid);
+  refill(body.lastChild, grid);
 }

@@ -2,7 +2,7 @@
 // them) and the scaling each head needs (√d_k, against the mistake √d_model and no scaling); the concatenation with
 // W^O and the sweep over H are one click away. Every number shown comes from the engine; these modules pick, label
 // and lay them out.
-import { el, clear } from '../../dom.js';
+import { el, clear, patchFresh } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { slider, textInput, parsedInput, radioGroup } from '../../controls.js';
 import { claim, deeper } from '../../lesson-kit.js';
@@ -96,8 +96,7 @@ function mount(root, { engine, store }) {
     }
     for (const p of parts) p.node.classList.toggle('stale', r === null);
     if (r !== null) shown = { r, state };
-    clear(panel.tokenList);
-    if (r) for (const t of r.tokens) panel.tokenList.append(el('li', { className: 'token' }, t));
+    patchFresh(panel.tokenList, r ? r.tokens.map((t) => el('li', { className: 'token' }, t)) : []);
     if (!shown) return;
     grid.render(shown.r, shown.state);
     scaling.render(shown.r, shown.state);

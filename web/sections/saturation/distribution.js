@@ -7,7 +7,7 @@ import { chartBox, legendList } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise } from '../../format.js';
-import { partPanel, setProse, fill, watcher, dk, attempt } from '../parts.js';
+import { partPanel, setProse, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { NEAR_ZERO, share, noticeBox } from './common.js';
 import { sparseQuestion } from './question.js';
@@ -102,7 +102,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     const row = (key, what, u, s, text = precise) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, what),
       el('td', { className: 'num', dataset: { stat: `${key}u`, value: u, label: 'raw' } }, text(u)),
       el('td', { className: 'num', dataset: { stat: `${key}s`, value: s, label: '÷ √dₖ' } }, text(s)));
-    fill(table, el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
+    refill(table, el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
       el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'), el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
       el('tbody', {},
         row('median', 'median ‖J‖', j.unscaled.median, j.scaled.median),
@@ -112,7 +112,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
         row('qp90', 'gradient reaching q: 90th percentile', q.unscaled.p90, q.scaled.p90)))));
     // What the query rows show depends on d_k: say only what the engine's numbers on screen show.
     const sparse = q.unscaled.median < q.scaled.median;
-    fill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
+    refill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
       sparse ? `So most raw rows send q less than a scaled row does (median ${precise(q.unscaled.median)}), while the near-ties send spikes `
         + `(90th percentile ${precise(q.unscaled.p90)} against ${precise(q.scaled.p90)} scaled).`
         : `Here the long keys still win even at the median (${precise(q.unscaled.median)} raw against ${precise(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);

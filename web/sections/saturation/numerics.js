@@ -6,7 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, short } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
 import { noticeBox } from './common.js';
 import { TeX } from '../../math.js';
 
@@ -60,7 +60,7 @@ export function numericsPart(engine, store, number) {
         values: wStable, labels, domain: [0, 1], color: SERIES.blue, valueText: text, yTicks: (v) => v.toFixed(1), height: 180 }) });
       const columns = [['naive32', 'naive, float32'], ['stable32', 'stable, float32'], ['naive64', 'naive, float64'], ['stable64', 'stable, float64']];
       const cell = (v) => el('td', { className: `num${Number.isFinite(v) ? '' : ' bad'}`, dataset: { value: String(v) } }, precise(v));
-      fill(table, el('p', { className: 'table-title' }, `Every weight as the engine returned it, in both precisions (β = ${state.nbeta})`),
+      refill(table, el('p', { className: 'table-title' }, `Every weight as the engine returned it, in both precisions (β = ${state.nbeta})`),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples numerics', dataset: { table: 'numerics' } },
         el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'score z'), columns.map(([, label]) => el('th', { attrs: { scope: 'col' } }, label)))),
         el('tbody', {}, state.nscores.map((z, i) => el('tr', {}, el('td', { className: 'num' }, precise(z)), columns.map(([key]) => cell(r[key][i]))))))));

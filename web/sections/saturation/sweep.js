@@ -7,7 +7,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, milliseconds } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../progressive.js';
 import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, percent, share, noticeBox } from './common.js';
 
@@ -76,7 +76,7 @@ export function sweepPart(engine, store, number) {
   function draw(state, g, elapsed) {
     label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
     const dKs = Array.from(g.dKs ?? SWEEP_DKS);
-    fill(time, `${g.trials} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
+    refill(time, `${g.trials} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
       el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.'); // only the digits this browser's clock resolves
     const top = g.ratio.reduce((best, r, i) => (r > g.ratio[best] ? i : best), 0); // where the raw mean is largest against the scaled
     setProse(part.prose, [[
@@ -99,7 +99,7 @@ export function sweepPart(engine, store, number) {
         xLabel: 'dₖ (log scale)', yLabel: '‖J‖ (log scale)', xScale: 'log', yScale: 'log', xTicks: POW2_TICKS, series, height: 320 }) });
 
     const at = (d) => dKs.indexOf(d);
-    fill(verdict, REPORT_DKS.filter((d) => at(d) >= 0).map((d) => {
+    refill(verdict, REPORT_DKS.filter((d) => at(d) >= 0).map((d) => {
       const i = at(d);
       const strong = (key, value, text) => el('strong', { dataset: { stat: `${key}${d}`, value } }, text);
       return el('p', { dataset: { report: d } }, 'At ', ...dk(), ` = ${d}, raw: mean ‖J‖ `,

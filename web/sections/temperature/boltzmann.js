@@ -10,7 +10,7 @@ import { SERIES } from '../../charts/palette.js';
 import { precise, short } from '../../format.js';
 import { deeper, question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, watcher, attempt, message } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
 import { beta, noticeBox, presetRow } from './common.js';
 import { TeX } from '../../math.js';
 
@@ -83,7 +83,7 @@ export function boltzmannPart(engine, store, number) {
       const p = attempt(part, notices, 'The engine rejected these scores', () => engine.boltzmann({ scores: state.tscores, betas: [state.tbeta] }));
       if (!p) return;
       const T = p.temperatures[0];
-      fill(temperature, 'T = 1/', beta(), ' = ', el('strong', { dataset: { stat: 'temperature', value: T } }, temperatureText(T)));
+      refill(temperature, 'T = 1/', beta(), ' = ', el('strong', { dataset: { stat: 'temperature', value: T } }, temperatureText(T)));
       const labels = state.tscores.map((z) => precise(z));
       weights.set({ title: ['Weights at ', beta(), ` = ${state.tbeta}`],
         draw: barChart({ id: 'boltzmann-weights', ariaLabel: `Weights at β = ${state.tbeta}: ${Array.from(p.weights, weightText).join(', ')}`,

@@ -6,7 +6,7 @@ import { el } from '../../dom.js';
 import { TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { precise, milliseconds } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { timed, sampleLabel } from '../progressive.js';
 import { noticeBox, presetRow, pm, measureProgressively } from './common.js';
 
@@ -101,7 +101,7 @@ export function derivationPart(engine, store, number) {
         el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' } }, precise(q.theory)),
         el('td', { className: 'derivation-why' }, why));
     });
-    fill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${r.samples} pairs)`),
+    refill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${r.samples} pairs)`),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples derivation-table stack', dataset: { table: 'derivation' } },
         el('thead', {}, el('tr', {}, ['', 'line', 'measured ± standard error', 'exact', 'what it uses']
           .map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
@@ -113,7 +113,7 @@ export function derivationPart(engine, store, number) {
       el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' } }, pm(q.value, q.stdError)),
       el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' } }, precise(q.theory)),
       el('td', { className: 'num', dataset: { label: 'the proof needs' } }, required));
-    fill(assumptions, el('p', { className: 'table-title' }, 'The assumptions, measured on the same draws'),
+    refill(assumptions, el('p', { className: 'table-title' }, 'The assumptions, measured on the same draws'),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'assumptions' } },
         el('thead', {}, el('tr', {}, ['property', 'measured', 'exact for these settings', 'the proof needs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {},

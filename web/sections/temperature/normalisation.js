@@ -5,7 +5,7 @@ import { el } from '../../dom.js';
 import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { precise } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
 import { noticeBox, presetRow } from './common.js';
 
 const QUERY = ['q₁', 'q₂', 'q₃'];
@@ -108,7 +108,7 @@ export function normalisationPart(engine, store, number) {
       placeHeatmaps(mapBoxes[2], [map('norm-columns', 'Columns sum to 1', r.byColumn, 'sequential', { domain: [0, 1] })]);
       const cells = (values, stat) => Array.from(values, (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v } }, precise(v)));
       const head = el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'normalised'), [1, 2, 3].map((i) => el('th', { attrs: { scope: 'col' } }, String(i))));
-      fill(sums, el('p', { className: 'table-title' }, `Sums the engine reports for the two weight matrices (β = ${state.tbeta})`),
+      refill(sums, el('p', { className: 'table-title' }, `Sums the engine reports for the two weight matrices (β = ${state.tbeta})`),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'sums' } },
           el('thead', {}, head),
           el('tbody', {},

@@ -4,7 +4,7 @@ import { el, clear, uniqueId } from '../../dom.js';
 import { slider, parsedInput, radioGroup } from '../../controls.js';
 import { precise } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
-import { setProse, statList, fill, message } from '../parts.js';
+import { setProse, statList, fill, refill, message } from '../parts.js';
 import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './helpers.js';
 
 const divisors = (n) => Array.from({ length: n }, (_, i) => i + 1).filter((h) => n % h === 0 && h <= 64);
@@ -81,7 +81,7 @@ export function experimentPanel(context) {
       clear(stats);
       return;
     }
-    fill(tensors, el('p', { className: 'table-title' }, `Its tensors in forward order, as the engine lays them out: ${thousands(info.parameterCount)} parameters in all`),
+    refill(tensors, el('p', { className: 'table-title' }, `Its tensors in forward order, as the engine lays them out: ${thousands(info.parameterCount)} parameters in all`),
       el('ol', { className: 'tensor-list', dataset: { table: 'parameters' } }, info.parameters.map((p) => el('li', { dataset: { tensor: p.name, count: p.count } },
         el('span', { className: 'mono tensor-name' }, p.name),
         el('span', { className: 'tensor-shape' }, `${p.shape[0]} × ${p.shape[1]}`),

@@ -7,7 +7,7 @@ import { createNotices } from '../../notices.js';
 import { parsedInput } from '../../controls.js';
 import { precise } from '../../format.js';
 import { question, deeper } from '../../lesson-kit.js';
-import { partPanel, setProse, fill, attempt, message, watcher } from '../parts.js';
+import { partPanel, setProse, refill, attempt, message, watcher } from '../parts.js';
 import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
 
 const PAPER_BETA = 5; // Table 1's β for the first row
@@ -129,7 +129,7 @@ export function learnedPart(context, number) {
       const info = attempt(part, notices, 'The engine rejected these settings', () => learnedInfo(engine, state));
       if (!info) return;
       const r = info.betaReach;
-      fill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', precise(info.betaLr), info.betaLr),
+      refill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', precise(info.betaLr), info.betaLr),
         ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${precise(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', precise(r.lrSum), r.lrSum),
         ` over ${info.totalSteps} steps: β can rise from ${precise(r.initialBeta)} to about ${precise(r.initialBeta)}·exp(Σ) = `, inlineStat('betaceiling', precise(r.ceiling), r.ceiling),
         ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', precise(r.bound), r.bound), '.');

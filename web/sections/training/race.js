@@ -5,7 +5,7 @@ import { el, clear } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { precise } from '../../format.js';
-import { setProse, fill } from '../parts.js';
+import { setProse, fill, refill } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
   buttons, createSession, runLabel, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';
@@ -121,7 +121,7 @@ export function racePart(context) {
     if (shows === tableOf) return;
     tableOf = shows;
     if (finished.length) {
-      fill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
+      refill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'race' } },
           el('thead', {}, el('tr', {}, ['strategy', 'β (QK-norm: g) at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
           el('tbody', {}, finished.map(({ record, options }) => {

@@ -6,7 +6,7 @@ import { createNotices } from '../../notices.js';
 import { precise } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
-import { partPanel, fill, attempt, watcher } from '../parts.js';
+import { partPanel, refill, attempt, watcher } from '../parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { workOf } from '../temperature/common.js';
 import { reference, pm, sig, inlineStat, W } from './helpers.js';
@@ -102,14 +102,14 @@ export function weightsPart(context, number) {
     label.set({ samples, full: DRIFT_SAMPLES, unit: 'draws' });
     const runs = dynamicRuns();
     const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
-    fill(first,
+    refill(first,
       'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
       ', ', label.node, ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
       inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
       inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
       ...(toDrift ? [' ', toDrift] : []));
-    fill(second,
+    refill(second,
       'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
       'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
       runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `

@@ -4,7 +4,7 @@
 import { el } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
 import { precise } from '../../format.js';
-import { partPanel, setProse, fill, watcher, message } from '../parts.js';
+import { partPanel, setProse, fill, refill, watcher, message } from '../parts.js';
 import { noticeBox, vec } from './shared.js';
 import { TeX } from '../../math.js';
 
@@ -85,11 +85,11 @@ export function examplesPart(engine, store, number) {
       try {
         const value = engine.dot(state.dota, state.dotb);
         notices.clear('engine');
-        fill(result, el('span', { className: 'mono' }, `${vec(state.dota)} · ${vec(state.dotb)}`), ' = ',
+        refill(result, el('span', { className: 'mono' }, `${vec(state.dota)} · ${vec(state.dotb)}`), ' = ',
           el('strong', { className: 'stat-value', dataset: { stat: 'mydot', value } }, precise(value)), ` (d = ${state.dota.length})`);
       } catch (error) {
         notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected this pair' });
-        fill(result, 'No result: both vectors need the same number of entries.');
+        refill(result, 'No result: both vectors need the same number of entries.');
       }
     },
   };

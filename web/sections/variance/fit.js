@@ -6,7 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, milliseconds } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill } from '../parts.js';
 
 
 export function fitPart(engine, store, number) {
@@ -23,7 +23,7 @@ export function fitPart(engine, store, number) {
       drawn = shared.sweep;
       const { sweep, elapsed, name, zeroMean } = shared.sweep;
       const { vectors, maxDim, pairs } = sweep;
-      fill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
+      refill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
         ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, milliseconds(elapsed)),
         sweep.computeMs !== undefined ? ` (${milliseconds(sweep.computeMs)} of it inside the engine’s loop)` : '', '.');
       setProse(part.prose, [[
