@@ -2,7 +2,7 @@
 // links that carry state, text safety and the causal mask. Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILE_URL, problems, browserSession, settled } from './harness.mjs';
+import { FILE_URL, problems, browserSession, settled, refined } from './harness.mjs';
 import { loadEngine } from '../../web/engine.js';
 
 const session = browserSession();
@@ -64,6 +64,24 @@ test('every formula on the page is valid MathML: every element is a MathML one, 
   assert.deepEqual(found.nested, [], 'operators that hold elements');
   assert.ok(found.overs >= 3, `Lesson 4.4's numbered equals signs are there (${found.overs} <mover>)`);
   assert.equal(found.drawn, 3, 'the chain shown at this width draws its three numbered equals signs');
+});
+
+test('no text on the page reads "[object Object]" or "undefined", with every "Go deeper" section open and every part drawn', async () => {
+  const { page, log } = await load('');
+  await page.evaluate(() => { for (const s of document.querySelectorAll('details:not([open]) > summary')) s.click(); });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint'))); // draws what is out of sight, as printing does
+  await refined(page, { timeout: 60000 });
+  const found = await page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const text = walk.currentNode.data;
+      if (/\[object \w+\]|\bundefined\b/.test(text)) out.push(`${walk.currentNode.parentElement.closest('[data-part], section')?.getAttribute('aria-label') ?? '?'}: ${text.slice(0, 60)}`);
+    }
+    return out;
+  });
+  assert.deepEqual(found, []);
+  assertClean(log, 'the page with every section open');
 });
 
 test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the default shapes', async () => {

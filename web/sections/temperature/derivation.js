@@ -126,7 +126,7 @@ export function derivationPart(engine, store, number) {
           state.tdk > 1 ? arow('covkk', TeX`\operatorname{Cov}(k_i, k_j),\ i\ne j`, r.pairCovK, '0') : null,
           arow('covsum', TeX`\sum_{i\ne j}\operatorname{Cov}(q_i k_i,\, q_j k_j)`, r.covarianceSum, '0')))));
     fill(part.stats, statList('derivation', [
-      ['vardot', TeX`Var(q · k), measured`, pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
+      ['vardot', 'Var(q · k), measured', pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
       ['scaled', 'variance of the logits q · k/√dₖ, measured', pm(r.scaledVariance.value, r.scaledVariance.stdError),
         `(exact ${precise(r.scaledVariance.theory)}; 1 when every line holds)`, r.scaledVariance.value],
       ['time', 'engine time', milliseconds(r.computeMs), null, r.computeMs],
