@@ -154,10 +154,12 @@ function update(old, node, known) {
   }
   if (old.namespaceURI === MATHML) return; // equal (same)
   // By name (getAttributeNames): walking .attributes makes an Attr object for each, which showed in a profile.
-  for (const name of old.getAttributeNames()) if (!node.hasAttribute(name)) old.removeAttribute(name);
-  for (const name of node.getAttributeNames()) {
-    const value = node.getAttribute(name);
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  if (old.hasAttributes()) for (const name of old.getAttributeNames()) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  if (node.hasAttributes()) {
+    for (const name of node.getAttributeNames()) {
+      const value = node.getAttribute(name);
+      if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    }
   }
   merge(old, [...node.childNodes], known);
 }
