@@ -57,7 +57,7 @@ export function uniqueId(prefix) {
 // prose, a list of numbers. Only these are merged; any other node is put in as it is, so that a node the caller
 // keeps (to change later, or with listeners bound to its state) is the one on the page.
 const MERGEABLE = new WeakSet();
-const INERT = /^(p|span|strong|em|b|i|sub|sup|var|code|small|br|dl|dt|dd|table|thead|tbody|tr|th|td|div|ul|ol|li)$/;
+const INERT = /^(p|span|strong|em|b|i|sub|sup|var|code|small|br|wbr|dl|dt|dd|table|thead|tbody|tr|th|td|div|ul|ol|li)$/;
 const INERT_SVG = /^(svg|g|line|path|rect|circle|text|tspan)$/; // a legend's keys, say
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
 const SVG = 'http://www.w3.org/2000/svg';

@@ -59,6 +59,8 @@ export function experimentPanel(context) {
     el('div', { className: 'beta-row' }, strategy.node, beta.node),
     context.noticeBox, more.node);
 
+  // A tensor's name may break after a dot on a phone ("attn.qkv." / "weight"), not inside a word.
+  const breakable = (name) => name.split('.').flatMap((piece, i, all) => (i < all.length - 1 ? [`${piece}.`, el('wbr')] : [piece]));
   let corrected = null;
   const describe = (info, state) => {
     const m = MODELS[state.rmodel];
@@ -83,7 +85,7 @@ export function experimentPanel(context) {
     }
     refill(tensors, el('p', { className: 'table-title' }, `Its tensors in forward order, as the engine lays them out: ${thousands(info.parameterCount)} parameters in all`),
       el('ol', { className: 'tensor-list', dataset: { table: 'parameters' } }, info.parameters.map((p) => el('li', { dataset: { tensor: p.name, count: p.count } },
-        el('span', { className: 'mono tensor-name' }, p.name),
+        el('span', { className: 'mono tensor-name' }, breakable(p.name)),
         el('span', { className: 'tensor-shape' }, `${p.shape[0]} × ${p.shape[1]}`),
         el('span', { className: 'tensor-count' }, thousands(p.count))))));
     fill(stats, statList('model', [
