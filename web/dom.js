@@ -93,8 +93,9 @@ export function patchFresh(box, children) {
   return box;
 }
 
-// What merge() knows of the nodes it puts in a box: SHOWN, any nodes (only those marked mergeable are merged); FRESH,
-// made just now (each merged when it is inert all the way down); INERT, the children of an inert node (all merged).
+// What merge() knows of the nodes it puts in a box: SHOWN, any nodes (only those marked mergeable are merged);
+// FRESH, made just now (each merged when it is inert all the way down); INERT_KNOWN, the children of an inert node
+// (all merged).
 const SHOWN = 0;
 const FRESH = 1;
 const INERT_KNOWN = 2;
