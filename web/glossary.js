@@ -43,9 +43,33 @@ export function term(id, text = null) {
     const shift = Math.min(box.right - right, box.left - Math.max(lesson.left, 0) - 4);
     if (shift > 0) tip.style.transform = `translateX(${-Math.round(shift)}px)`;
   };
-  node.addEventListener('mouseenter', place);
-  node.addEventListener('focusin', place);
-  node.addEventListener('mouseleave', () => node.classList.remove('term-dismissed'));
+  const open = () => {
+    place();
+    raise(node);
+  };
+  node.addEventListener('mouseenter', open);
+  node.addEventListener('focusin', open);
+  node.addEventListener('mouseleave', () => {
+    node.classList.remove('term-dismissed');
+    lower(node);
+  });
+  node.addEventListener('focusout', () => lower(node));
   word.addEventListener('blur', () => node.classList.remove('term-dismissed'));
   return node;
+}
+
+// A meaning that reaches past the edge of its part (or Lesson 1's step) must cover the next part, which comes later
+// in the page and would paint over it: the part with an open meaning gets the class term-open, which raises it
+// (web/styles.css). A CSS :has(.term:hover) rule did this before; Chromium then checked every part for it at each
+// element a redraw put in or took out (252 checks in a trace of one change of Lesson 4's μ_X).
+const PANEL = '.part-panel, .step-panel';
+function raise(node) {
+  const panel = node.closest(PANEL);
+  for (const other of document.querySelectorAll('.term-open')) if (other !== panel) other.classList.remove('term-open');
+  panel?.classList.add('term-open');
+}
+function lower(node) {
+  const panel = node.closest(PANEL);
+  // Still open when another of its terms is pointed at or focused (focusout comes before the next focusin).
+  if (panel && !panel.querySelector('.term:hover, .term:focus-within')) panel.classList.remove('term-open');
 }

@@ -1,7 +1,7 @@
 // web/charts/writes.js and axis.js: a chart redrawn in place writes an attribute, a text or an axis only when it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setAttr, attr, text } from '../../web/charts/writes.js';
+import { setAttr, setText, attr, text } from '../../web/charts/writes.js';
 
 /** A stand-in element that records every write. */
 function fakeNode(attrs = {}) {
@@ -47,6 +47,20 @@ test('attr and text over a selection write only the nodes whose value changed, w
   for (const n of nodes) n.writes.length = 0;
   sel.call(text, (d) => `v${d}`).call(text, (d) => `v${d}`);
   assert.deepEqual(nodes.map((n) => n.writes), [[['text', 'v10']], [['text', 'v25']], [['text', 'v30']]]);
+});
+
+test('setText changes the characters of a node\'s one text node in place, and sets textContent otherwise', () => {
+  const textNode = { nodeType: 3, data: '1.5' };
+  let replaced = 0;
+  const holder = { firstChild: textNode, lastChild: textNode, get textContent() { return textNode.data; }, set textContent(v) { replaced += 1; } };
+  setText(holder, 2.25);
+  assert.equal(textNode.data, '2.25');
+  setText(holder, '2.25');
+  assert.equal(replaced, 0, 'the text node is kept: no textContent write');
+  const empty = fakeNode();
+  setText(empty, 'new');
+  setText(empty, 'new');
+  assert.deepEqual(empty.writes, [['text', 'new']], 'an empty node gets its text once');
 });
 
 /** A small SVG-like tree for drawAxis: elements with attributes, children, class lists and text, recording writes. */

@@ -3,7 +3,7 @@
 // in order and writes only what changed (./writes.js). d3-axis, used before, joined its ticks by value and wrote
 // every tick's transform, line, text position and text on each call: in a CPU profile of Lesson 2 (under load), its
 // charts' axes took about 6.6 ms of each change of the seed.
-import { setAttr } from './writes.js';
+import { setAttr, setText } from './writes.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -61,6 +61,6 @@ export function drawAxis(group, { orient, scale, ticks = [], values = null, form
     const label = tick.lastElementChild;
     setAttr(label, left ? 'x' : 'y', k * spacing);
     const words = String(text(value, i));
-    if (label.textContent !== words) label.textContent = words;
+    setText(label, words);
   });
 }

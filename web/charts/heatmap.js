@@ -2,12 +2,12 @@
 // It maps numbers to colours and text only; it computes nothing about the model. Each cell carries
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
 import { create } from 'd3-selection';
-import { attr, text } from './writes.js';
+import { attr, text, setAttr, setText } from './writes.js';
 import { HATCH, paintCells, paintMarks } from './heatmap-paint.js';
 import { el, uniqueId, patch } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
-import { divergingScale, sequentialScale, inkFor } from './palette.js';
+import { divergingScale, sequentialScale, inkScale } from './palette.js';
 
 const VALUE_CELL = { w: 46, h: 26 }; // big enough for "−12.3" at 11px
 const LABEL_FONT_PX = 11;
@@ -198,7 +198,7 @@ function geometry(spec) {
   // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them.
   const cellsLayer = svg.append('g').attr('class', 'cells');
   const drawCells = (now, valueOf, textOf) => {
-    const fillOf = (d) => (d.masked || !Number.isFinite(d.v) ? `url(#${hatch})` : now.color(d.v));
+    const ink = showValues ? inkScale(now.color) : null;
     // A cell's place never changes within a geometry, so it is written only when the cell is made.
     const g = cellsLayer.selectAll('g.cell').data(now.cells).join((enter) => {
       const made = enter.append('g')
@@ -209,16 +209,23 @@ function geometry(spec) {
       made.append('title');
       if (showValues) made.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
       return made;
-    })
-      .call(attr, 'class', (d) => (d.masked ? 'cell masked' : 'cell'))
-      .call(attr, 'data-value', (d) => String(valueOf(d)))
-      .call(attr, 'data-masked', (d) => (d.masked ? '1' : null));
-    g.select('rect').call(attr, 'fill', fillOf);
-    g.select('title').call(text, (d) => `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
-    if (showValues) {
-      g.select('text').call(attr, 'fill', (d) => (d.masked || !Number.isFinite(d.v) ? '#444' : inkFor(now.color(d.v))))
-        .call(text, (d) => (d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v)));
-    }
+    });
+    // Each cell is <g><rect/><title/><text/>?</g>: its parts are reached as siblings, not selected by name (d3's
+    // select per part and cell was 4 ms of a redraw of Lesson 5's matrices in a CPU profile). Only changes are written.
+    g.each(function write(d) {
+      const hatched = d.masked || !Number.isFinite(d.v);
+      setAttr(this, 'class', d.masked ? 'cell masked' : 'cell');
+      setAttr(this, 'data-value', String(valueOf(d)));
+      setAttr(this, 'data-masked', d.masked ? '1' : null);
+      const rect = this.firstChild;
+      setAttr(rect, 'fill', hatched ? `url(#${hatch})` : now.color(d.v));
+      setText(rect.nextSibling, `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
+      if (showValues) {
+        const label = rect.nextSibling.nextSibling;
+        setAttr(label, 'fill', hatched ? '#444' : ink(d.v));
+        setText(label, d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v));
+      }
+    });
     return g;
   };
   // A painted matrix: a canvas of one pixel per cell, scaled up by CSS without smoothing, under a small SVG of the

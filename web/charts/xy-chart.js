@@ -1,15 +1,15 @@
 // A line-and-points chart with linear or logarithmic axes: takes arrays of x and y per series and draws them.
 // It maps numbers to pixels and nothing else. On a log axis, points that are not positive cannot be placed;
 // they are left out and counted in the chart's data-hidden attribute.
-import { extent } from 'd3-array';
 import { format as d3format } from 'd3-format';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { create } from 'd3-selection';
 import { symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
-import { setAttr } from './writes.js';
+import { setAttr, setText } from './writes.js';
 import { drawAxis } from './axis.js';
 import { themed } from './palette.js';
+import { marker, polyline, toPixels } from './paths.js';
 
 const SYMBOLS = { circle: symbolCircle, square: symbolSquare, triangle: symbolTriangle, diamond: symbolDiamond };
 const MARGIN = { top: 12, right: 16, bottom: 44, left: 62 };
@@ -30,45 +30,45 @@ export function xyLegend(series) {
 // The frame (see xyChart's draw) each drawn SVG was built with.
 const FRAMES = new WeakMap();
 
-const r1 = (v) => Math.round(v * 10) / 10;
-
-/** The outline of one marker of area `size` (as d3's symbols) centred on (cx, cy), as path commands. */
-function marker(name, size) {
-  if (name === 'square') {
-    const a = Math.sqrt(size);
-    return (cx, cy) => `M${r1(cx - a / 2)},${r1(cy - a / 2)}h${r1(a)}v${r1(a)}h${r1(-a)}z`;
-  }
-  if (name === 'triangle') {
-    const a = Math.sqrt((4 * size) / Math.sqrt(3));
-    const h = (a * Math.sqrt(3)) / 2;
-    return (cx, cy) => `M${r1(cx)},${r1(cy - (2 * h) / 3)}l${r1(a / 2)},${r1(h)}h${r1(-a)}z`;
-  }
-  if (name === 'diamond') {
-    const dy = Math.sqrt(size / (2 * Math.tan(Math.PI / 6)));
-    const dx = dy * Math.tan(Math.PI / 6);
-    return (cx, cy) => `M${r1(cx)},${r1(cy - dy)}l${r1(dx)},${r1(dy)}l${r1(-dx)},${r1(dy)}l${r1(-dx)},${r1(-dy)}z`;
-  }
-  const r = Math.sqrt(size / Math.PI);
-  return (cx, cy) => `M${r1(cx + r)},${r1(cy)}a${r1(r)},${r1(r)} 0 1,1 ${r1(-2 * r)},0a${r1(r)},${r1(r)} 0 1,1 ${r1(2 * r)},0z`;
-}
-
-/**
- * Path data through `pts` (rounded to 0.1 px), as d3-shape's line() and area() give: a line from the first point on,
- * a band along its upper edge and back along its lower one. Built here because d3-path's per-point formatting cost
- * Lesson 2's two sweep charts (512 points each, with a band and two lines) about 4 ms a change.
- */
-function polyline(pts, fx, fy) {
-  let d = '';
-  for (let i = 0; i < pts.length; i += 1) d += `${i ? 'L' : 'M'}${r1(fx(pts[i]))},${r1(fy(pts[i]))}`;
-  return d;
-}
-function bandPath(pts, fx, fy0, fy1) {
-  if (!pts.length) return '';
-  return `${polyline(pts, fx, fy1)}${polyline(pts.slice().reverse(), fx, fy0).replace('M', 'L')}Z`;
-}
-
 // A band is drawn between y (its lower edge) and y2 (its upper edge); its points carry both.
 const pointsOf = (s) => Array.from(s.x, (x, i) => (s.kind === 'band' ? [x, s.y[i], s.y2[i]] : [x, s.y[i]]));
+
+/**
+ * The points of series `s` that the chart's axes can place (finite; positive on a log axis), as arrays of x, y and
+ * (a band's upper edge) y2, and how many were left out.
+ */
+function placeablePoints(s, logX, logY) {
+  const n = s.x.length;
+  const band = s.kind === 'band';
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const y2s = band ? new Float64Array(n) : ys;
+  let m = 0;
+  for (let i = 0; i < n; i += 1) {
+    const x = s.x[i];
+    const y = s.y[i];
+    const y2 = band ? s.y2[i] : y;
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(y2) || (logX && x <= 0) || (logY && (y <= 0 || y2 <= 0))) continue;
+    xs[m] = x;
+    ys[m] = y;
+    if (band) y2s[m] = y2;
+    m += 1;
+  }
+  return { xs: xs.subarray(0, m), ys: ys.subarray(0, m), y2s: band ? y2s.subarray(0, m) : null, count: m, hidden: n - m };
+}
+
+/** The smallest and largest value of the arrays, or [undefined, undefined] when they are all empty. */
+function extentOf(arrays) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const a of arrays) {
+    for (let i = 0; i < a.length; i += 1) {
+      if (a[i] < lo) lo = a[i];
+      if (a[i] > hi) hi = a[i];
+    }
+  }
+  return lo <= hi ? [lo, hi] : [undefined, undefined];
+}
 
 /**
  * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place when only the series
@@ -81,16 +81,10 @@ export function xyChart(spec) {
     const height = spec.height ?? 300;
     const logX = spec.xScale === 'log';
     const logY = spec.yScale === 'log';
-    const placeable = ([x, y, y2 = y]) => Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(y2) && (!logX || x > 0) && (!logY || y > 0);
-    const series = spec.series.map((s) => {
-      const all = pointsOf(s);
-      const pts = all.filter(placeable);
-      return { ...s, pts, hidden: all.length - pts.length };
-    });
-    const allPts = series.flatMap((s) => s.pts);
+    const series = spec.series.map((s) => ({ ...s, ...placeablePoints(s, logX, logY) }));
 
-    let [x0, x1] = spec.xDomain ?? extent(allPts, (p) => p[0]);
-    let [y0, y1] = spec.yDomain ?? extent(allPts.flatMap((p) => p.slice(1)));
+    let [x0, x1] = spec.xDomain ?? extentOf(series.map((s) => s.xs));
+    let [y0, y1] = spec.yDomain ?? extentOf(series.flatMap((s) => (s.y2s ? [s.ys, s.y2s] : [s.ys])));
     if (x0 === undefined) [x0, x1] = logX ? [1, 10] : [0, 1];
     if (y0 === undefined) [y0, y1] = logY ? [1, 10] : [0, 1];
     if (!spec.yDomain && spec.yFromZero && !logY) [y0, y1] = [Math.min(0, y0), Math.max(0, y1)];
@@ -111,14 +105,14 @@ export function xyChart(spec) {
     // made Lesson 2's two sweep charts, with their axes and grid, new SVG objects for the browser to style and lay out.
     // The axis labels are not part of it: a label that counts the samples drawn so far is rewritten in place.
     const frame = JSON.stringify([width, height, spec.xScale, spec.yScale,
-      spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.pts.length > 300])]);
+      spec.id, series.map((s) => [s.id, s.kind, themed(s.color), s.dash, s.width, s.marker, s.symbol, s.size, s.count > 300])]);
     const kept = previous && FRAMES.get(previous) === frame;
     const root = kept ? previous : skeleton(series, innerW, innerH, height, logX, logY).node();
     FRAMES.set(root, frame);
     setAttr(root, 'aria-label', spec.ariaLabel); // its numbers change with the data
     for (const [axis, words] of [['x', spec.xLabel], ['y', spec.yLabel]]) {
       const label = root.querySelector(`text.axis-label[data-axis="${axis}"]`);
-      if (label.textContent !== words) label.textContent = words;
+      setText(label, words);
     }
     if (spec.xTicks) {
       const values = spec.xTicks.filter((t) => t >= x.domain()[0] && t <= x.domain()[1]);
@@ -130,19 +124,28 @@ export function xyChart(spec) {
       ...(logY ? { values: y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9) } : { ticks: [yTickCount] }) });
 
     // The path data of each part a series has (an empty series draws an empty path; a part it lacks is undefined).
-    const marks = (s) => {
-      const mark = marker(s.symbol ?? 'circle', s.size ?? (s.pts.length > 300 ? 9 : 26));
-      return s.pts.map((p) => mark(x(p[0]), y(p[1]))).join('');
+    const paths = (s) => {
+      const px = toPixels(x, s.xs, logX);
+      const py = toPixels(y, s.ys, logY);
+      const d = {};
+      if (s.kind === 'band') {
+        // Along the upper edge, then back along the lower one.
+        const upper = polyline(px, toPixels(y, s.y2s, logY));
+        d.band = s.count ? `${upper}${polyline(px, py, s.count - 1, -1, -1).replace('M', 'L')}Z` : '';
+      }
+      if (s.kind === 'line') d.line = polyline(px, py);
+      if (s.kind === 'points' || s.marker) {
+        const mark = marker(s.symbol ?? 'circle', s.size ?? (s.count > 300 ? 9 : 26));
+        let marks = '';
+        for (let i = 0; i < s.count; i += 1) marks += mark(px[i], py[i]);
+        d.marks = marks;
+      }
+      return d;
     };
-    const paths = (s) => ({
-      band: s.kind === 'band' ? bandPath(s.pts, (p) => x(p[0]), (p) => y(p[1]), (p) => y(p[2])) : undefined,
-      line: s.kind === 'line' ? polyline(s.pts, (p) => x(p[0]), (p) => y(p[1])) : undefined,
-      marks: s.kind === 'points' || s.marker ? marks(s) : undefined,
-    });
     const groups = root.querySelectorAll('g.series > g');
     series.forEach((s, i) => {
       const sg = groups[i];
-      setAttr(sg, 'data-count', s.pts.length);
+      setAttr(sg, 'data-count', s.count);
       setAttr(sg, 'data-hidden', s.hidden);
       const d = paths(s);
       for (const part of ['band', 'line', 'marks']) if (d[part] !== undefined) setAttr(sg.querySelector(`path[data-part="${part}"]`), 'd', d[part]);
@@ -183,7 +186,7 @@ export function xyChart(spec) {
       if (s.kind === 'points' || s.marker) {
         // Every marker of a series in one path: a few thousand points stay one element to make, lay out and paint.
         sg.append('path').attr('class', 'marks').attr('data-part', 'marks').attr('fill', themed(s.color))
-          .attr('fill-opacity', s.pts.length > 300 ? 0.75 : 1);
+          .attr('fill-opacity', s.count > 300 ? 0.75 : 1);
       }
     }
     return svg;
