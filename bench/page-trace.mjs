@@ -2,13 +2,17 @@
 // playwright-core) around one `input` event per control, its renderer main-thread events split into script, style,
 // layout, paint and garbage collection by self time. It prints figures and asserts nothing.
 //
-//   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--url file|http] [--root DIR]
+//   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--frame] [--closed]
+//                             [--url file|http] [--root DIR]
 //   node bench/page-trace.mjs --loads 8 [--url file|http] [--root DIR]
 //
 // Per control: the median over the changes of each bucket's self time from the input event to the settled page
 // (the preview's frame and, for Monte Carlo parts, the full-sample redraws that follow it), and the names of the
-// three largest script functions by self time (from the trace's JS sampler, when it has samples). --root serves another
-// copy of the page (e.g. an unminified build, for readable function names).
+// three largest script functions by self time (from the trace's JS sampler, when it has samples). --frame ends the
+// span with the frame that shows the section's first update instead: the "work" of bench/page-latency.mjs, split by
+// kind, with the objects that frame's layout had to lay out again. Every "Go deeper" section is opened first, as
+// bench/page-latency.mjs does (--closed leaves them closed and their controls out). --root serves another copy of the
+// page (e.g. an unminified build, for readable function names).
 // --loads N traces N fresh loads instead (a new browser context each), from navigation until the first lesson is on
 // screen: when the script started, the engine was ready, the first render's script ended and its frame was painted,
 // and the main thread's time in that span by kind, with the renderer's font lookups (Chromium's FontCache and the
@@ -22,7 +26,7 @@ import { startStaticServer } from '../build-scripts/static-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0 };
+  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0, frame: false, closed: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
@@ -31,6 +35,8 @@ function parseArgs(argv) {
     else if (flag === '--url') args.url = String(argv[++i]);
     else if (flag === '--root') args.root = path.resolve(String(argv[++i]));
     else if (flag === '--loads') args.loads = Number(argv[++i]);
+    else if (flag === '--frame') args.frame = true;
+    else if (flag === '--closed') args.closed = true;
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-trace.mjs`);
   }
   return args;
@@ -74,6 +80,12 @@ function breakdown(events, t0, t1) {
   close(Infinity);
   if (process.env.TRACE_OTHERS) process.stderr.write(`[trace] other: ${[...others].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, t]) => `${n} ${t.toFixed(1)}`).join(', ')}\n`);
   return out;
+}
+
+/** The layout objects that the Layout events in [t0, t1] laid out again (Chromium's "dirty objects"), summed. */
+function dirtyObjects(events, t0, t1) {
+  return events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.ts >= t0 && e.ts <= t1)
+    .reduce((sum, e) => sum + (e.args?.beginData?.dirtyObjects ?? 0), 0);
 }
 
 /** The three functions with the most self samples of the main thread's CPU profile chunks, in [t0, t1]. */
@@ -168,6 +180,10 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
     await page.waitForSelector('body[data-engine="ready"]', { timeout: 60000 });
+    if (!args.closed) {
+      await page.evaluate(() => { for (const s of document.querySelectorAll('details[data-deeper]:not([open]) > summary')) s.click(); });
+      await page.waitForTimeout(3000); // their parts draw
+    }
     const controls = await page.evaluate(() => [...document.querySelectorAll('[data-asl-section] input[type="range"], [data-asl-section] input[type="number"]')]
       .map((input, index) => ({ index, section: input.closest('[data-asl-section]').dataset.aslSection, key: input.dataset.key, cell: input.dataset.cell ?? null,
         type: input.type, min: Number(input.min), max: Number(input.max), step: Number(input.step) || 1, value: input.value,
@@ -188,6 +204,16 @@ async function main() {
         const marks = await page.evaluate(async ([i, v]) => {
           const input = document.querySelectorAll('[data-asl-section] input[type="range"], [data-asl-section] input[type="number"]')[i];
           const root = input.closest('[data-asl-section]');
+          // The end of the frame of the section's first update: the task after the one that stamped it (web/registry.js).
+          const before = root.dataset.updates;
+          const stamped = new MutationObserver(() => {
+            if (root.dataset.updates === before) return;
+            stamped.disconnect();
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => performance.mark('asl-change-frame');
+            channel.port2.postMessage(0);
+          });
+          stamped.observe(root, { attributes: true, attributeFilter: ['data-updates'] });
           performance.mark('asl-change-start');
           input.value = String(v);
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -207,24 +233,25 @@ async function main() {
         const buffer = await browser.stopTracing();
         const { traceEvents } = JSON.parse(buffer.toString());
         const start = traceEvents.find((e) => e.name === 'asl-change-start')?.ts;
-        const end = traceEvents.find((e) => e.name === 'asl-change-end')?.ts;
+        const end = traceEvents.find((e) => e.name === (args.frame ? 'asl-change-frame' : 'asl-change-end'))?.ts;
         if (!marks || start === undefined || end === undefined) continue;
         const b = breakdown(traceEvents, start, end);
-        if (b) per.push(b);
+        if (b) per.push({ ...b, dirty: dirtyObjects(traceEvents, start, end) });
         tops.push(...topFunctions(traceEvents, start, end));
       }
       if (!per.length) continue;
       const row = { name: `${c.section}: ${c.key}${c.cell !== null ? `[${c.cell}]` : ''} ${c.type}` };
       for (const k of Object.keys(per[0])) row[k] = median(per.map((p) => p[k]));
-      row.total = Object.keys(per[0]).reduce((s, k) => s + row[k], 0);
+      row.total = Object.keys(per[0]).filter((k) => k !== 'dirty').reduce((s, k) => s + row[k], 0);
       row.top = [...new Set(tops)].slice(0, 3).join('; ');
       rows.push(row);
       process.stderr.write(`[trace] ${row.name}: total ${row.total.toFixed(1)} ms\n`);
     }
-    const head = ['control', 'total', 'script', 'style', 'layout', 'paint', 'gc', 'other', 'top script functions'];
-    const lines = [`# Main-thread time per change by kind (ms, median of ${args.changes}; ${new Date().toISOString()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`, '',
+    const head = ['control', 'total', 'script', 'style', 'layout', 'paint', 'gc', 'other', 'objects laid out', 'top script functions'];
+    const span = args.frame ? 'from the input to the end of the frame showing the first update' : 'from the input until the section settled';
+    const lines = [`# Main-thread time per change by kind (ms, median of ${args.changes}, ${span}; ${new Date().toISOString()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`, '',
       `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-    for (const r of rows) lines.push(`| ${r.name} | ${[r.total, r.script, r.style, r.layout, r.paint, r.gc, r.other].map((x) => x.toFixed(1)).join(' | ')} | ${r.top} |`);
+    for (const r of rows) lines.push(`| ${r.name} | ${[r.total, r.script, r.style, r.layout, r.paint, r.gc, r.other].map((x) => x.toFixed(1)).join(' | ')} | ${Math.round(r.dirty)} | ${r.top} |`);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await browser.close();
