@@ -422,3 +422,14 @@ test('a change of the sweep\'s vectors draws both sweeps from the first few vect
   assert.match(await page.textContent('[data-part="sweep"] .part-prose'), /all 44850 scores between 300 random vectors/);
   noErrors(log, 'a change of the sweep\'s vectors');
 });
+
+test('a variance chart starts at zero: a fitted line a hair below it does not add a tick of −200 under the axis', async () => {
+  // With 60 vectors the default seed's fitted line has a small negative intercept (a few units on a scale of 500).
+  const { page, log } = await load('#lesson=variance&vvectors=60');
+  await refined(page);
+  const ticks = await page.$$eval('svg[data-chart-id="sweep-linear"] g.axis-y .tick text', (n) => n.map((t) => Number(t.textContent.replace('\u2212', '-'))));
+  assert.equal(Math.min(...ticks), 0, `y ticks ${ticks.join(', ')}`);
+  const fit = await page.$eval('svg[data-chart-id="sweep-linear"] [data-series="fit"] path', (p) => p.getAttribute('d'));
+  assert.ok(fit.length > 0, 'the fitted line is drawn');
+  noErrors(log, 'Lesson 2 with 60 vectors');
+});

@@ -87,7 +87,13 @@ export function xyChart(spec) {
     let [y0, y1] = spec.yDomain ?? extentOf(series.flatMap((s) => (s.y2s ? [s.ys, s.y2s] : [s.ys])));
     if (x0 === undefined) [x0, x1] = logX ? [1, 10] : [0, 1];
     if (y0 === undefined) [y0, y1] = logY ? [1, 10] : [0, 1];
-    if (!spec.yDomain && spec.yFromZero && !logY) [y0, y1] = [Math.min(0, y0), Math.max(0, y1)];
+    if (!spec.yDomain && spec.yFromZero && !logY) {
+      [y0, y1] = [Math.min(0, y0), Math.max(0, y1)];
+      // A hair below zero (a fitted line's intercept of −3 on a chart of variances up to 500) would make nice() add a
+      // whole tick below the axis, −200, for a fraction of a pixel: such a chart starts at zero and the hair is drawn
+      // across the axis line.
+      if (y0 < 0 && -y0 < 0.02 * (y1 - y0)) y0 = 0;
+    }
     if (x0 === x1) [x0, x1] = logX ? [x0 / 2, x1 * 2] : [x0 - 1, x1 + 1];
     if (y0 === y1) [y0, y1] = logY ? [y0 / 2, y1 * 2] : [y0 - Math.max(1, Math.abs(y0) * 0.1), y1 + Math.max(1, Math.abs(y1) * 0.1)];
 
