@@ -4,6 +4,7 @@
 import { el, clear } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { setText } from '../../charts/writes.js';
 import { precise } from '../../format.js';
 import { setProse, fill, refill } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
@@ -90,7 +91,7 @@ export function racePart(context) {
       Object.assign(row.node.dataset, { status: r.status, step: String(p?.step ?? 0) });
       row.progress.max = p?.totalSteps ?? 1;
       row.progress.value = p?.step ?? 0;
-      if (row.text.textContent !== text) row.text.textContent = text;
+      setText(row.text, text);
     });
     const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy, { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
     const maxSteps = maxStepsOf(lanes);

@@ -6,6 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
+import { setText } from '../../charts/writes.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
@@ -179,17 +180,16 @@ export function runPart(context, number, experiment) {
       fill(sequence, title, el('div', { className: 'table-scroll' }, el('table', { className: 'examples sequence-table', dataset: { table: 'example' } },
         el('tbody', {}, tr('input', cells.input), tr('reversed', cells.reversed), tr('model', cells.model)))));
     }
-    const text = (node, value) => { if (node.textContent !== value) node.textContent = value; };
     let right = 0;
     for (let i = 0; i < L; i += 1) {
       const ok = a.predicted[i] === a.targets[i];
       right += ok ? 1 : 0;
-      text(cells.input[i], String(a.inputs[i]));
-      text(cells.reversed[i], String(a.targets[i]));
-      text(cells.model[i], String(a.predicted[i]));
+      setText(cells.input[i], String(a.inputs[i]));
+      setText(cells.reversed[i], String(a.targets[i]));
+      setText(cells.model[i], String(a.predicted[i]));
       cells.model[i].classList.toggle('wrong', !ok);
     }
-    text(cells.title, `Example 1 read by the model: ${right} of ${L} positions right`);
+    setText(cells.title, `Example 1 read by the model: ${right} of ${L} positions right`);
   }
 
   function drawFinal(r) {
