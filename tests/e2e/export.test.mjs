@@ -51,6 +51,8 @@ test('a bar chart\'s CSV holds the values drawn on its bars, and its file name s
   rows.slice(1).forEach((r, i) => assert.ok(Math.abs(Number(r[1]) - expected[i]) <= 1e-12, `weight ${i}`));
   // The "show data" table lists the same numbers.
   await page.click('[data-chart="row-weights"] .chart-data summary');
+  // The table is built on the details' toggle event, a task after the click.
+  await page.waitForSelector('[data-chart="row-weights"] .data-table tbody td');
   const table = await page.$$eval('[data-chart="row-weights"] .data-table tbody td', (n) => n.map((c) => c.textContent));
   assert.deepEqual(table, drawn);
   assert.deepEqual(problems(log), []);

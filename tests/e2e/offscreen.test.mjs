@@ -128,3 +128,34 @@ test('a lesson part below the window (Lesson 3.2) computes and draws after the c
   assert.deepEqual(await fresh.page.evaluate(() => window.shown()), later, 'the same numbers as a fresh page with n = 8');
   assert.deepEqual([...problems(log), ...log.errors, ...problems(fresh.log), ...fresh.log.errors], []);
 });
+
+test('Lesson 5.3\'s Concat and Wᴼ, open below the window, follow a change of d_model once the page is quiet', async () => {
+  const { page, log } = await session.open(`${session.server.url}#lesson=heads&hdeep=combine`);
+  await page.waitForSelector('[data-part="combine"] figure[data-matrix="wo"]');
+  const where = await page.evaluate(() => {
+    window.shapes = () => [...document.querySelectorAll('[data-part="combine"] figure[data-matrix]')].map((f) => `${f.dataset.matrix} ${f.dataset.rows}×${f.dataset.cols}`).join(', ');
+    document.querySelector('input[data-key="hdmodel"]').scrollIntoView({ block: 'center' });
+    return { combine: document.querySelector('[data-part="combine"]').getBoundingClientRect().top, window: innerHeight };
+  });
+  assert.ok(where.combine > where.window, `the combine part is below the window: ${JSON.stringify(where)}`);
+  await nextFrame(page);
+  await page.waitForTimeout(300); // the observer has reported where the part is
+  const before = await page.evaluate(() => window.shapes());
+  assert.equal(before, 'concat 3×16, wo 16×16, mh-output 3×16');
+  const answered = await page.evaluate(() => new Promise((resolve) => {
+    const root = document.querySelector('[data-asl-section="heads"]');
+    new MutationObserver((_, observer) => {
+      observer.disconnect();
+      resolve({ shapes: window.shapes(), waiting: root.dataset.drawing ?? null });
+    }).observe(root, { attributes: true, attributeFilter: ['data-updates'] });
+    const input = document.querySelector('input[data-key="hdmodel"]');
+    input.value = '24';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }));
+  assert.equal(answered.shapes, before, 'the maps below the window keep their last drawing in the change\'s frame');
+  assert.equal(answered.waiting, '1', 'the section says it has a part still to draw');
+  await nextFrame(page);
+  await page.waitForFunction(() => !document.querySelector('[data-asl-section="heads"]').dataset.drawing);
+  assert.equal(await page.evaluate(() => window.shapes()), 'concat 3×24, wo 24×24, mh-output 3×24', 'drawn once the page was quiet');
+  assert.deepEqual([...problems(log), ...log.errors], []);
+});

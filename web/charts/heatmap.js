@@ -76,10 +76,10 @@ export function heatmap(spec) {
   const draw = () => {
     if (geo.painted) {
       geo.paint(now);
-      if (exported) geo.cellsLayer.selectAll('g.cell').remove();
+      if (exported) geo.dropCells();
       exported = false;
     } else {
-      reader.point(geo.drawCells(now, valueOf, textOf));
+      geo.drawCells(now, valueOf, textOf);
     }
   };
   // A new shape (or new labels): a new geometry in the same figure, which keeps its caption, colour bar, note, export
@@ -140,7 +140,7 @@ export function heatmap(spec) {
 /**
  * The drawing of a matrix of spec's shape and labels: an SVG with its row and column labels and a layer for SVG cells,
  * and for a painted matrix the canvas and the marks over it. drawCells(now, valueOf, textOf) writes now.cells into SVG
- * cells (making them the first time) and returns their selection; paint(now) paints them; fits(spec) says whether
+ * cells (making them the first time), dropCells() takes them out again; paint(now) paints them; fits(spec) says whether
  * another spec can be drawn into this geometry.
  */
 function geometry(spec) {
@@ -195,30 +195,38 @@ function geometry(spec) {
     .attr('text-anchor', rotate ? 'start' : 'middle')
     .text(({ t }) => t);
 
-  // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them.
+  // The SVG cells: on screen for a small matrix; for a painted one only while an export needs them. A cell is
+  // <g><rect/><title/><text/>?</g>, cloned from one made here, at a place that never changes within a geometry.
   const cellsLayer = svg.append('g').attr('class', 'cells');
+  const proto = create('svg:g');
+  proto.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2);
+  proto.append('title');
+  if (showValues) proto.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+  let cellNodes = []; // row-major, as now.cells
   const drawCells = (now, valueOf, textOf) => {
+    if (cellNodes.length !== now.cells.length) {
+      // Clones in a fragment, put in at once (in CPU profiles of Lesson 4's tokens, d3's join and per-cell appends
+      // and attributes were most of a new matrix's script).
+      const fragment = svg.node().ownerDocument.createDocumentFragment();
+      cellNodes = now.cells.map((d) => {
+        const g = proto.node().cloneNode(true);
+        g.setAttribute('data-row', d.i);
+        g.setAttribute('data-col', d.j);
+        g.setAttribute('transform', `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
+        fragment.append(g);
+        return g;
+      });
+      cellsLayer.node().replaceChildren(fragment);
+    }
     const ink = showValues ? inkScale(now.color) : null;
-    // A cell's place never changes within a geometry, so it is written only when the cell is made.
-    const g = cellsLayer.selectAll('g.cell').data(now.cells).join((enter) => {
-      const made = enter.append('g')
-        .attr('data-row', (d) => d.i)
-        .attr('data-col', (d) => d.j)
-        .attr('transform', (d) => `translate(${left + d.j * cell.w},${top + d.i * cell.h})`);
-      made.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2);
-      made.append('title');
-      if (showValues) made.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
-      return made;
-    });
-    // Each cell is <g><rect/><title/><text/>?</g>: its parts are reached as siblings, not selected by name (in CPU
-    // profiles of Lesson 5's d_model, d3's select took 4.0 ms of a change before and 1.7 ms after, that of other
-    // drawings). Only changes are written.
-    g.each(function write(d) {
+    // Parts are reached as siblings, not selected by name; only changes are written.
+    now.cells.forEach((d, k) => {
+      const g = cellNodes[k];
       const hatched = d.masked || !Number.isFinite(d.v);
-      setAttr(this, 'class', d.masked ? 'cell masked' : 'cell');
-      setAttr(this, 'data-value', String(valueOf(d)));
-      setAttr(this, 'data-masked', d.masked ? '1' : null);
-      const rect = this.firstChild;
+      setAttr(g, 'class', d.masked ? 'cell masked' : 'cell');
+      setAttr(g, 'data-value', String(valueOf(d)));
+      setAttr(g, 'data-masked', d.masked ? '1' : null);
+      const rect = g.firstChild;
       setAttr(rect, 'fill', hatched ? `url(#${hatch})` : now.color(d.v));
       setText(rect.nextSibling, `${rowLabels[d.i]} × ${colLabels[d.j]}: ${textOf(d)}`);
       if (showValues) {
@@ -227,7 +235,11 @@ function geometry(spec) {
         setText(label, d.masked && now.spec.maskedText ? now.spec.maskedText : short(d.v));
       }
     });
-    return g;
+  };
+  /** The painted matrix's SVG cells go (an export made them): the next export makes them again. */
+  const dropCells = () => {
+    cellNodes = [];
+    cellsLayer.node().replaceChildren();
   };
   // A painted matrix: a canvas of one pixel per cell, scaled up by CSS without smoothing, under a small SVG of the
   // gaps between cells and the hatching of masked cells (see paintCells).
@@ -236,7 +248,7 @@ function geometry(spec) {
   if (painted) Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell.w}px`, height: `${rows * cell.h}px` });
   const sameLabels = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   return {
-    svg, cellsLayer, canvas, marks, painted, cell, left, top, rows, cols, rowLabels, colLabels, drawCells,
+    svg, canvas, marks, painted, cell, left, top, rows, cols, rowLabels, colLabels, drawCells, dropCells,
     paint: (now) => marks.hatch(paintCells(canvas, { cells: now.cells, rows, cols, color: now.color })),
     fits: (next) => next.rows === rows && next.cols === cols && (next.maxValueCols ?? 8) === maxValueCols
       && (next.painted ?? null) === (spec.painted ?? null) && sameLabels(next.rowLabels, rowLabels) && sameLabels(next.colLabels, colLabels),
@@ -287,16 +299,15 @@ function cellsOf(spec) {
 /**
  * Keyboard and pointer reading of cells: a focus cell that the arrow keys (Home/End along a row, Page Up/Down along
  * a column) move, outlined in the SVG, whose row, column and value are written to the readout line, which a screen
- * reader announces. Pointing at a cell writes the same line, so no value is available only on hover. On a painted
- * matrix the pointer's position says which cell it is over. geo() is the figure's geometry now. Returns
- * { attach() (after a new geometry: its outline, the focus cell kept within the shape), point(cellSelection),
- * refresh() }.
+ * reader announces. Pointing at a cell writes the same line, so no value is available only on hover. The pointer's
+ * position says which cell it is over, for SVG cells and a painted matrix alike (one listener per matrix, none per
+ * cell). geo() is the figure's geometry now. Returns { attach() (after a new geometry: its outline, the focus cell
+ * kept within the shape), refresh() }.
  */
 function keyboardCells({ layers, scroller, readout, cells, geo, cellText }) {
   let at = { i: 0, j: 0 };
   let shown = false;
   let focusBox = null;
-  const pointed = new WeakSet();
   const show = (i, j, { scroll = false } = {}) => {
     const { cell, left, top, cols } = geo();
     at = { i, j };
@@ -326,7 +337,7 @@ function keyboardCells({ layers, scroller, readout, cells, geo, cellText }) {
     const j = Math.max(0, Math.min(cols - 1, at.j + move[1]));
     show(i, j, { scroll: true });
   });
-  // A painted matrix: the cell under the pointer from its position in the layers box.
+  // The cell under the pointer, from its position in the layers box (cells sit on a grid of the geometry's cell size).
   const under = (event) => {
     const { cell, left, top, rows, cols } = geo();
     const box = layers.getBoundingClientRect();
@@ -335,12 +346,10 @@ function keyboardCells({ layers, scroller, readout, cells, geo, cellText }) {
     return i >= 0 && i < rows && j >= 0 && j < cols ? { i, j } : null;
   };
   layers.addEventListener('pointermove', (event) => {
-    if (!geo().painted) return;
     const hit = under(event);
     if (hit && (hit.i !== at.i || hit.j !== at.j || !shown)) show(hit.i, hit.j);
   });
   layers.addEventListener('click', (event) => {
-    if (!geo().painted) return;
     const hit = under(event);
     if (!hit) return;
     scroller.focus();
@@ -353,16 +362,6 @@ function keyboardCells({ layers, scroller, readout, cells, geo, cellText }) {
       focusBox = svg.append('rect').attr('class', 'cell-focus export-skip').attr('width', cell.w + 1).attr('height', cell.h + 1)
         .attr('rx', 3).attr('fill', 'none').attr('visibility', focused ? 'visible' : 'hidden');
       at = { i: Math.min(at.i, rows - 1), j: Math.min(at.j, cols - 1) };
-    },
-    /** Cells of the SVG, made pointable (each cell once). */
-    point(g) {
-      g.filter(function fresh() { return !pointed.has(this); })
-        .each(function mark() { pointed.add(this); })
-        .on('pointerenter', (event, d) => show(d.i, d.j))
-        .on('click', (event, d) => {
-          scroller.focus();
-          show(d.i, d.j);
-        });
     },
     /** New numbers: the line read out follows them. */
     refresh() {
