@@ -4,6 +4,7 @@
 // sync(state) puts the state back into the control. No lesson logic lives here.
 import { scaleLog } from 'd3-scale';
 import { el, uniqueId } from './dom.js';
+import { setText } from './charts/writes.js';
 
 function field(className, labelText, input, ...extra) {
   const id = uniqueId('control');
@@ -22,7 +23,7 @@ export function slider(store, key, labelText, { step = 1 } = {}) {
     sync(state) {
       const text = String(state[key]);
       if (input.value !== text) input.value = text;
-      if (output.textContent !== text) output.textContent = text; // unchanged text is not rewritten: no relayout
+      setText(output, text); // unchanged text is not rewritten: no relayout
     },
   };
 }
@@ -153,7 +154,7 @@ export function logSlider(store, key, labelText, { lo, hi, integers = true, form
       if (moved && input.value !== String(pos)) input.value = String(pos);
       const text = format(v);
       if (input.getAttribute('aria-valuetext') !== text) input.setAttribute('aria-valuetext', text);
-      if (output.textContent !== text) output.textContent = text; // unchanged text is not rewritten: no relayout
+      setText(output, text); // unchanged text is not rewritten: no relayout
     },
   };
 }

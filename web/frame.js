@@ -1,6 +1,7 @@
 // The page frame around the lessons: table of contents, page-level notices, engine info in the
 // footer, and the loading and failure states. It knows lessons only by id, number and title.
 import { el, clear } from './dom.js';
+import { setText } from './charts/writes.js';
 import { createNotices } from './notices.js';
 
 export function mountFrame(doc, lessons) {
@@ -55,7 +56,7 @@ export function mountFrame(doc, lessons) {
       line.dataset.answered = String(answered);
       const text = size > 0 ? `The Monte Carlo parts compute their full sample counts in ${size} background engine${size === 1 ? '' : 's'}.`
         : state === 'refused' ? 'The Monte Carlo parts compute their full sample counts on this page (the browser started no background engine).' : '';
-      if (line.textContent !== text) line.textContent = text; // the count changes after every call; the words seldom
+      setText(line, text); // the count changes after every call; the words seldom
     },
     fail(error) {
       clear(main);
