@@ -205,8 +205,7 @@ function geometry(spec) {
   let cellNodes = []; // row-major, as now.cells
   const drawCells = (now, valueOf, textOf) => {
     if (cellNodes.length !== now.cells.length) {
-      // Clones in a fragment, put in at once (in CPU profiles of Lesson 4's tokens, d3's join and per-cell appends
-      // and attributes were most of a new matrix's script).
+      // Clones in a fragment, put in at once, instead of d3's join with an append and attributes per part of each cell.
       const fragment = svg.node().ownerDocument.createDocumentFragment();
       cellNodes = now.cells.map((d) => {
         const g = proto.node().cloneNode(true);
