@@ -29,7 +29,8 @@
 //            tasks ≥ 50 ms only; "<50" means none), i.e. how long a second input could have had to wait.
 // A slider's change also sends `change`, as an arrow key does. A drag (on by default, sliders only): pointerdown,
 // 24 input events 16 ms apart across the middle of the track, pointerup and change; per input the time until a
-// frame shows a value at least that new, and from the release to the frame with the full sample counts.
+// frame shows a value at least that new, and from the release to the frame with the full sample counts: of the parts
+// in the window (what the learner sees settle), and of every part (those out of sight draw later, web/offscreen.js).
 // Writes build/bench/page-latency.{json,md}; bench/page-report.mjs says how the tables read.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -240,7 +241,7 @@ async function measure(tab, c, home, args) {
     later: spread(changes, 'later'),
     longest: max(changes.map((x) => x.longest)),
     drag: drag ? { median: median(drag.waits), max: max(drag.waits), inputs: drag.waits.length, refinedDuringDrag: drag.duringDrag, longest: drag.longest,
-      previews: drag.previews, renders: drag.renders, full: drag.full } : null,
+      previews: drag.previews, renders: drag.renders, full: drag.full, fullAll: drag.fullAll } : null,
   };
   const parts = [...new Set(changes.flatMap((x) => x.parts))];
   if (parts.length || drag?.labelled) {

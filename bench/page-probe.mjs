@@ -45,18 +45,22 @@ export function installProbe() {
     const records = [];
     let seen = root.dataset.updates ?? '0';
     let labels = {};
+    let sight = {};
     const observer = new MutationObserver((mutations) => {
       for (const m of mutations) {
         if (m.target === root || !m.target.classList.contains('sample-state')) continue;
         const part = m.target.closest('[data-part]');
-        labels[part ? part.dataset.part : '?'] = m.target.dataset.sampleState;
+        const name = part ? part.dataset.part : '?';
+        labels[name] = m.target.dataset.sampleState;
+        sight[name] = inSight(part ?? m.target);
       }
       const n = root.dataset.updates ?? '0';
       if (n === seen) return;
       seen = n;
       const at = performance.now();
-      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null, labels };
+      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null, labels, sight };
       labels = {};
+      sight = {};
       records.push(rec);
       // A message posted now is handled after this task, i.e. after the frame's style, layout and paint.
       const channel = new MessageChannel();
@@ -67,6 +71,14 @@ export function installProbe() {
     observer.observe(root, { attributes: true, subtree: true, attributeFilter: ['data-updates', 'data-sample-state', 'data-samples'] });
     return { records, stop: () => observer.disconnect() };
   }
+
+  /** Whether any of `node` is in the window (a part the learner can see when its numbers change). */
+  function inSight(node) {
+    const r = node.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
+  }
+  /** A record drew a part in sight: one of its labelled parts was, or it labelled none (counted as in sight). */
+  const drewInSight = (r) => !Object.keys(r.sight).length || Object.values(r.sight).some(Boolean);
 
   /** Waits until `records` has settled: something arrived (or `noneMs` passed), every frame ended, no refinement pending, then `idleMs` of nothing. */
   async function settle(records, { idleMs = 400, noneMs = 2500, timeoutMs = 60000 } = {}) {
@@ -126,7 +138,7 @@ export function installProbe() {
       const tasks = tasksSince(t0);
       return {
         value: input.value,
-        records: rec.records.map((r) => ({ kind: r.kind, start: r.start - t0, script: r.script, end: (r.end ?? NaN) - t0, labels: r.labels })),
+        records: rec.records.map((r) => ({ kind: r.kind, start: r.start - t0, script: r.script, end: (r.end ?? NaN) - t0, labels: r.labels, inSight: drewInSight(r) })),
         longest: tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0,
       };
     },
@@ -166,7 +178,10 @@ export function installProbe() {
         previews: renders.filter((r) => Object.values(r.labels).includes('preview')).length,
         renders: renders.length,
         labelled: rec.records.some((r) => Object.keys(r.labels).length > 0),
-        full: redraws.length ? Math.max(...redraws.map((r) => r.end)) - released : null,
+        // The release to the last full-count redraw of a part in the window, and of any part (those out of sight
+        // draw once the page has been quiet for a while, web/offscreen.js, or when they come into the window).
+        full: redraws.some(drewInSight) ? Math.max(...redraws.filter(drewInSight).map((r) => r.end)) - released : null,
+        fullAll: redraws.length ? Math.max(...redraws.map((r) => r.end)) - released : null,
         duringDrag: rec.records.filter((r) => r.kind === 'redraw' && r.start < released).length,
         longest: tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0,
       };
