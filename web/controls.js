@@ -3,8 +3,7 @@
 // A control reads its allowed range from the state table and writes typed values to the store;
 // sync(state) puts the state back into the control. No lesson logic lives here.
 import { scaleLog } from 'd3-scale';
-import { el, uniqueId } from './dom.js';
-import { setText } from './charts/writes.js';
+import { el, uniqueId, setText } from './dom.js';
 
 function field(className, labelText, input, ...extra) {
   const id = uniqueId('control');

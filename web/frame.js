@@ -1,7 +1,6 @@
 // The page frame around the lessons: table of contents, page-level notices, engine info in the
 // footer, and the loading and failure states. It knows lessons only by id, number and title.
-import { el, clear } from './dom.js';
-import { setText } from './charts/writes.js';
+import { el, clear, setText } from './dom.js';
 import { createNotices } from './notices.js';
 
 export function mountFrame(doc, lessons) {

@@ -1,7 +1,9 @@
-// web/charts/writes.js and axis.js: a chart redrawn in place writes an attribute, a text or an axis only when it changes.
+// setAttr and setText (web/dom.js), their d3 forms (web/charts/writes.js) and axis.js: a chart redrawn in place writes an
+// attribute, a text or an axis only when it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setAttr, setText, attr, text } from '../../web/charts/writes.js';
+import { setAttr, setText } from '../../web/dom.js';
+import { attr, text } from '../../web/charts/writes.js';
 
 /** A stand-in element that records every write. */
 function fakeNode(attrs = {}) {

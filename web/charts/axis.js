@@ -3,7 +3,7 @@
 // in order and writes only what changed (./writes.js). d3-axis, used before, joined its ticks by value and wrote
 // every tick's transform, line, text position and text on each call: in a CPU profile of Lesson 2 (under load), its
 // charts' axes took about 6.6 ms of each change of the seed.
-import { setAttr, setText } from './writes.js';
+import { setAttr, setText } from '../dom.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

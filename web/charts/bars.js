@@ -3,9 +3,9 @@
 // It maps numbers to pixels and text; it computes nothing about the lesson.
 import { scaleLinear, scaleBand } from 'd3-scale';
 import { create, select } from 'd3-selection';
-import { attr, setAttr, text as textOf } from './writes.js';
+import { attr, text as textOf } from './writes.js';
 import { drawAxis } from './axis.js';
-import { uniqueId } from '../dom.js';
+import { uniqueId, setAttr } from '../dom.js';
 import { short } from '../format.js';
 
 const MARGIN = { top: 20, right: 10, bottom: 26, left: 46 };

@@ -2,7 +2,7 @@
 // (the gaps between cells and the hatching of masked ones).
 import { rgb } from 'd3-color';
 import { create } from 'd3-selection';
-import { setAttr } from './writes.js';
+import { setAttr } from '../dom.js';
 
 /** The hatching of masked and non-finite cells: its background and its lines. */
 export const HATCH = { back: '#e9e9ee', line: '#b9b9c4' };

@@ -2,9 +2,9 @@
 // It maps numbers to colours and text only; it computes nothing about the model. Each cell carries
 // data-row, data-col, data-value (and data-masked) so tests and assistive code can read it.
 import { create } from 'd3-selection';
-import { attr, text, setAttr, setText } from './writes.js';
+import { attr, text } from './writes.js';
 import { HATCH, paintCells, paintMarks } from './heatmap-paint.js';
-import { el, uniqueId, patch } from '../dom.js';
+import { el, uniqueId, patch, setAttr, setText } from '../dom.js';
 import { chartTools } from './chart-box.js';
 import { short, precise, maxAbs } from '../format.js';
 import { divergingScale, sequentialScale, inkScale } from './palette.js';

@@ -3,7 +3,8 @@
 import { max } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { create, select } from 'd3-selection';
-import { attr, setAttr, text } from './writes.js';
+import { attr, text } from './writes.js';
+import { setAttr } from '../dom.js';
 import { drawAxis } from './axis.js';
 
 const MARGIN = { top: 10, right: 14, bottom: 40, left: 46 };

@@ -6,7 +6,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { create } from 'd3-selection';
 import { symbol, symbolCircle, symbolSquare, symbolTriangle, symbolDiamond } from 'd3-shape';
 import { legendList } from './chart-box.js';
-import { setAttr, setText } from './writes.js';
+import { setAttr, setText } from '../dom.js';
 import { drawAxis } from './axis.js';
 import { themed } from './palette.js';
 import { marker, polyline, toPixels } from './paths.js';

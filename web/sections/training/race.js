@@ -1,10 +1,9 @@
 // Lesson 6, the race: two to four β strategies trained side by side on the same data, seed and batches, their loss
 // and validation curves overlaid and their test accuracies in a table. A session of helpers.js with one lane per
 // strategy; this module lays out what the engine reports.
-import { el, clear } from '../../dom.js';
+import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { setText } from '../../charts/writes.js';
 import { precise } from '../../format.js';
 import { setProse, fill, refill } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,

@@ -1,12 +1,11 @@
 // Lesson 6, one run of the page's settings, watched as it learns: progress, the loss and validation curves, the
 // search's probes, the attention weights of one validation example and the final test accuracies. A one-lane session
 // of helpers.js runs it; this module lays out what the engine reports.
-import { el, clear } from '../../dom.js';
+import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
-import { setText } from '../../charts/writes.js';
 import { precise } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
