@@ -45,26 +45,31 @@ export function installProbe() {
     const records = [];
     let seen = root.dataset.updates ?? '0';
     let labels = {};
-    let sight = {};
+    let drawn = {}; // part name → the node whose place in the window says whether the learner saw it redrawn
     const observer = new MutationObserver((mutations) => {
       for (const m of mutations) {
         if (m.target === root || !m.target.classList.contains('sample-state')) continue;
         const part = m.target.closest('[data-part]');
         const name = part ? part.dataset.part : '?';
         labels[name] = m.target.dataset.sampleState;
-        sight[name] = inSight(part ?? m.target);
+        drawn[name] = part ?? m.target;
       }
       const n = root.dataset.updates ?? '0';
       if (n === seen) return;
       seen = n;
       const at = performance.now();
-      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null, labels, sight };
+      const rec = { kind: root.dataset.updateKind, start: at - Number(root.dataset.updateMs), script: Number(root.dataset.updateMs), end: null, labels, sight: {} };
+      const parts = drawn;
       labels = {};
-      sight = {};
+      drawn = {};
       records.push(rec);
       // A message posted now is handled after this task, i.e. after the frame's style, layout and paint.
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => { rec.end = performance.now(); };
+      channel.port1.onmessage = () => {
+        rec.end = performance.now();
+        // Read once the frame is painted: a read in the middle of the update would force a layout of its own.
+        for (const [name, node] of Object.entries(parts)) rec.sight[name] = inSight(node);
+      };
       channel.port2.postMessage(0);
     });
     // Setting a label's attributes is recorded even when the value does not change, so a full redraw is seen too.
