@@ -28,7 +28,8 @@
 //   longest  the longest main-thread task between the input and the settled page (Long Tasks API, Chromium only:
 //            tasks ≥ 50 ms only; "<50" means none), i.e. how long a second input could have had to wait.
 // A slider's change also sends `change`, as an arrow key does. A drag (on by default, sliders only): pointerdown,
-// 24 input events 16 ms apart across the middle of the track, pointerup and change; per input the time until a
+// 24 steps 16 ms apart across the middle of the track (an input event for each step that moves the value, as a
+// browser sends them: a slider with fewer steps there sends fewer), pointerup and change; per input the time until a
 // frame shows a value at least that new, and from the release to the frame with the full sample counts: of the parts
 // in the window (what the learner sees settle), and of every part (those out of sight draw later, web/offscreen.js).
 // Writes build/bench/page-latency.{json,md}; bench/page-report.mjs says how the tables read.

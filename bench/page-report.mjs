@@ -110,14 +110,14 @@ function browserReport(browser, baseline, chromiumRows) {
   if (dragged.length) {
     lines.push('', '### Dragging', '');
     const dh = before
-      ? ['slider', 'wait before', 'wait now', 'longest task before', 'longest task now', 'redraws during drag']
-      : ['slider', 'wait', 'longest task', 'redraws during drag'];
+      ? ['slider', 'inputs', 'wait before', 'wait now', 'longest task before', 'longest task now', 'redraws during drag']
+      : ['slider', 'inputs', 'wait', 'longest task', 'redraws during drag'];
     lines.push(`| ${dh.join(' | ')} |`, `|${dh.map(() => '---').join('|')}|`);
     for (const r of dragged) {
       const b = before?.get(r.name)?.drag;
       lines.push(before
-        ? `| ${r.name} | ${pair(b)} | ${pair(r.drag)} | ${b ? longest(b.longest) : '—'} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`
-        : `| ${r.name} | ${pair(r.drag)} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`);
+        ? `| ${r.name} | ${r.drag.inputs} | ${pair(b)} | ${pair(r.drag)} | ${b ? longest(b.longest) : '—'} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`
+        : `| ${r.name} | ${r.drag.inputs} | ${pair(r.drag)} | ${longest(r.drag.longest)} | ${r.drag.refinedDuringDrag} |`);
     }
   }
   const skipped = browser.results.filter((r) => r.skipped);
@@ -144,8 +144,9 @@ export function report({ env, browsers, baseline }) {
     '**longest**: the longest main-thread task until the page settled (Chromium\'s',
     'Long Tasks API; "<50": none of 50 ms or more; n/a in the other browsers). Monte Carlo sliders: **preview**: input → the frame',
     'drawn from a small sample count; **full**: input → the frame after which every such part shows its full count (the full',
-    'computation starts 150 ms after the last input). **Dragging**: pointerdown, 24 input events 16 ms apart across the middle of',
-    'the track (timers: a busy page delays them, as it would delay a hand), pointerup and change; **wait**: per input, until the end',
+    'computation starts 150 ms after the last input). **Dragging**: pointerdown, 24 steps 16 ms apart across the middle of the',
+    'track (timers: a busy page delays them, as it would delay a hand), with an input event for each step that moves the value',
+    '(**inputs**: how many; a slider with fewer steps there gets fewer, as from a browser), pointerup and change; **wait**: per input, until the end',
     'of the first frame that shows it or a newer value; **redraws during drag**: full-sample redraws before the release (0 is the',
     'aim); **release → full in sight**: until the last full-count redraw of a part in the window; **all parts**: of any part',
     '(one out of sight draws after 120 ms without a change, or when it comes into the window). Median / max over the changes, in ms.',
