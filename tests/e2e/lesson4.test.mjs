@@ -202,10 +202,17 @@ test('Lesson 4\'s questions: right and wrong answers, explanations with the engi
   assert.match(d1, /4(\.000)? times as wide at f = 2/);
   assert.match(d1, /variance 16(\.00)? times/);
   assert.match(d1, /β = 1\/√64/);
+  // The maps keep their height when the token count changes, so nothing below them moves.
+  const mapsBox = () => page.$eval('[data-part="assumptions"] .maps-row', (n) => ({ height: n.getBoundingClientRect().height,
+    cells: n.querySelectorAll('figure[data-matrix="assume-scores"] .cell').length }));
+  const maps8 = await mapsBox();
   await page.fill('[data-part="assumptions"] input[data-key="ttokens"]', '6');
   await page.dispatchEvent('[data-part="assumptions"] input[data-key="ttokens"]', 'change');
   await settled(page, 'ttokens=6');
   await refined(page);
+  const maps6 = await mapsBox();
+  assert.deepEqual([maps8.cells, maps6.cells], [64, 36], 'a map has a cell per pair of tokens');
+  assert.equal(maps6.height, maps8.height, 'the maps are as tall with 6 tokens as with 8');
   await page.fill('[data-part="assumptions"] input[data-key="tkdim"]', String(Math.round(1000 * Math.log(16) / Math.log(128))));
   await settled(page, 'tkdim=16');
   await refined(page);

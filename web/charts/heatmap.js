@@ -29,7 +29,8 @@ export const PAINT_CELLS = 100;
  * spec: { id, title (text, or an array of text and nodes such as <sub>), note?, values, rows, cols, rowLabels, colLabels, rowAxis, colAxis,
  *         palette: 'diverging'|'sequential', domain?: number (diverging half-width) or [lo, hi],
  *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number,
- *         painted?: boolean (on a canvas at any size: a map redrawn many times a second) }
+ *         painted?: boolean (on a canvas at any size: a map redrawn many times a second),
+ *         size?: number (px: the cells share a square this wide whatever their count, and print no numbers) }
  * A matrix that prints its numbers, or has up to PAINT_CELLS cells, has an SVG <g class="cell"> per cell with data-row,
  * data-col, data-value (and data-masked); a larger one is painted on a canvas under the SVG of its labels, and its SVG
  * cells are made only for an export. Its numbers are in its data table and CSV either way.
@@ -146,8 +147,13 @@ export function heatmap(spec) {
 function geometry(spec) {
   const { rows, cols, rowLabels, colLabels } = spec;
   const maxValueCols = spec.maxValueCols ?? 8;
-  const showValues = cols <= maxValueCols && rows <= 16;
-  const cell = showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
+  // With spec.size the figure keeps its size when the count of cells changes, so a control that changes it moves
+  // nothing below the figure (which the browser would lay out and paint again). Cells are whole pixels, so a painted
+  // matrix's canvas scales evenly; the square's few spare pixels are left blank.
+  const { size } = spec;
+  const showValues = !size && cols <= maxValueCols && rows <= 16;
+  const cell = size ? { w: Math.floor(size / cols), h: Math.floor(size / rows) }
+    : showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
   const painted = spec.painted ?? (!showValues && rows * cols > PAINT_CELLS);
 
   const rowText = rowLabels.map((s) => clip(s, 12));
@@ -157,8 +163,8 @@ function geometry(spec) {
   const widest = Math.max(...colText.map(charWidth));
   const rotate = widest > cell.w * colStride - 2;
   const top = Math.ceil(rotate ? widest * 0.71 + 8 : LABEL_FONT_PX + 8);
-  const width = Math.ceil(left + cols * cell.w + (rotate ? widest * 0.71 + 4 : 12)); // room for the last column label
-  const height = top + rows * cell.h + 2;
+  const width = Math.ceil(left + (size ?? cols * cell.w) + (rotate ? widest * 0.71 + 4 : 12)); // room for the last column label
+  const height = top + (size ?? rows * cell.h) + 2;
 
   const svg = create('svg')
     .attr('class', 'heatmap-svg')
@@ -249,7 +255,7 @@ function geometry(spec) {
   return {
     svg, canvas, marks, painted, cell, left, top, rows, cols, rowLabels, colLabels, drawCells, dropCells,
     paint: (now) => marks.hatch(paintCells(canvas, { cells: now.cells, rows, cols, color: now.color })),
-    fits: (next) => next.rows === rows && next.cols === cols && (next.maxValueCols ?? 8) === maxValueCols
+    fits: (next) => next.rows === rows && next.cols === cols && (next.maxValueCols ?? 8) === maxValueCols && next.size === size
       && (next.painted ?? null) === (spec.painted ?? null) && sameLabels(next.rowLabels, rowLabels) && sameLabels(next.colLabels, colLabels),
   };
 }

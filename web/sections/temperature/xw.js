@@ -10,6 +10,9 @@ import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../pa
 import { timed, sampleLabel } from '../progressive.js';
 import { beta, sub, sigma, pm, noticeBox, presetRow, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, measureProgressively } from './common.js';
 
+// The side of each map's square of cells: 20 px cells at the most tokens (12), wide enough for their labels unturned.
+const MAP_PX = 240;
+
 export function assumptionsPart(engine, store, number) {
   const part = partPanel({ id: 'assumptions', number, title: 'Queries and keys from X · W: every setting', formula: TeX`Q = XW_q,\quad K = XW_k` });
   const relaxed = tex(DisplayTeX`\operatorname{Var}(q\cdot k) \approx (d_x\,\sigma^2_X\,\sigma^2_{W_q})\,(d_x\,\sigma^2_X\,\sigma^2_{W_k})\;d_k`,
@@ -99,12 +102,14 @@ export function assumptionsPart(engine, store, number) {
           rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError))))));
     const n = r.tokens;
     const labels = Array.from({ length: n }, (_, i) => String(i + 1));
-    // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change.
+    // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change. Colour
+    // only, in a square of MAP_PX whatever the count: a drag of any slider rewrites 2·n² fills and no text, and a new
+    // count moves nothing below the maps. The numbers are read by pointer or keyboard, and in each map's data table.
     placeHeatmaps(maps, [
       { id: 'assume-scores', title: 'Scores of the first draw, qᵢ · kⱼ', values: r.firstScores, rows: n, cols: n, rowLabels: labels, colLabels: labels,
-        rowAxis: 'query token', colAxis: 'key token', palette: 'diverging' },
+        rowAxis: 'query token', colAxis: 'key token', palette: 'diverging', size: MAP_PX },
       { id: 'assume-weights', title: ['Their weights with ', beta(), ' = 1/√', ...dk()], values: r.firstWeights, rows: n, cols: n, rowLabels: labels,
-        colLabels: labels, rowAxis: 'query token', colAxis: 'key token', palette: 'sequential', domain: [0, 1] }]);
+        colLabels: labels, rowAxis: 'query token', colAxis: 'key token', palette: 'sequential', domain: [0, 1], size: MAP_PX }]);
     fill(part.stats, statList('assumptions', [
       ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance, r.scaledVarianceStdError),
         `(1 only when the assumptions hold; the paper’s formula says ${precise(r.scaledPredicted)})`, r.scaledVariance],
