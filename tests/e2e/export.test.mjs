@@ -208,8 +208,9 @@ test('a custom element with a relative page="index.html" copies an absolute link
   assert.equal(shown, `${session.server.origin}/tests/e2e/fixtures/index.html#lesson=saturation&gdk=512&gn=8`);
 });
 
-test('a heatmap given a new shape is redrawn in the same figure, and shows, reads and exports what a fresh page shows', async () => {
+test('a heatmap and a bar chart given a new shape are redrawn in the same figure, and show, read and export what a fresh page shows', async () => {
   const figure = 'figure[data-matrix="jacobian"]';
+  const bars = '[data-chart="row-scores"] svg.bar-chart';
   const look = async (page) => {
     const node = await page.$(figure);
     await node.scrollIntoViewIfNeeded();
@@ -217,11 +218,15 @@ test('a heatmap given a new shape is redrawn in the same figure, and shows, read
     // (Before an export: the export buttons make a painted matrix's SVG cells.)
     const shape = await page.$eval(figure, (f) => [f.dataset.rows, f.dataset.cols, f.querySelector('.heatmap-shape').textContent.trim(),
       f.classList.contains('heatmap-painted'), f.querySelectorAll('g.cell').length]);
-    return { shape, png: await (await page.$(`${figure} .heatmap-layers`)).screenshot(), csv: (await download(page, `${figure} [data-export="csv"]`)).bytes.toString('utf8') };
+    return { shape, png: await (await page.$(`${figure} .heatmap-layers`)).screenshot(), csv: (await download(page, `${figure} [data-export="csv"]`)).bytes.toString('utf8'),
+      bars: await page.$$eval(`${bars} .bar`, (n) => n.length), barsPng: await (await page.$(bars)).screenshot(),
+      height: await page.$eval(figure, (f) => f.closest('details').getBoundingClientRect().height) };
   };
   const { page, log } = await load('#lesson=saturation&gn=6&sdeep=jacobian&teacher=1');
   await page.waitForSelector(`${figure} .cell`);
   await page.$eval(figure, (f) => { window.firstJacobian = f; });
+  await page.$eval(bars, (svg) => { window.firstBars = svg; });
+  const height6 = (await look(page)).height;
   for (const [n, painted, cells] of [[40, true, 0], [6, false, 36]]) {
     await page.focus(`${figure} .heatmap-scroll`); // a keyboard reader on the matrix as its shape changes
     await page.$eval('input[data-key="gn"][type="range"]', (input, v) => {
@@ -234,11 +239,15 @@ test('a heatmap given a new shape is redrawn in the same figure, and shows, read
     await page.$eval(`${figure} .heatmap-scroll`, (s) => s.blur()); // its focus box off, as on a page just opened
     const moved = await look(page);
     assert.ok(await page.$eval(figure, (f) => f === window.firstJacobian), `the figure at n = ${n} is the one first drawn`);
+    assert.ok(await page.$eval(bars, (svg) => svg === window.firstBars), `the bar chart at n = ${n} is the one first drawn`);
     assert.deepEqual(moved.shape, [String(n), String(n), `${n} × ${n}`, painted, cells]);
+    assert.equal(moved.bars, n, `n = ${n}: a bar per score`);
+    assert.ok(Math.abs(moved.height - height6) < 0.5, `n = ${n}: the Jacobian's section is ${moved.height} px tall, ${height6} at n = 6: nothing below it may move`);
     const fresh = await load(`#lesson=saturation&gn=${n}&sdeep=jacobian&teacher=1`);
     const want = await look(fresh.page);
     assert.equal(moved.csv, want.csv, `n = ${n}: the same CSV as a page opened at it`);
     assert.ok(moved.png.equals(want.png), `n = ${n}: the matrix has the same pixels as on a page opened at it`);
+    assert.ok(moved.barsPng.equals(want.barsPng), `n = ${n}: the bar chart has the same pixels as on a page opened at it`);
     await fresh.page.close();
   }
   // The keyboard reads the new shape: End goes to its last column.

@@ -5,16 +5,17 @@ import { scaleLinear, scaleBand } from 'd3-scale';
 import { create, select } from 'd3-selection';
 import { attr, text as textOf } from './writes.js';
 import { drawAxis } from './axis.js';
-import { uniqueId, setAttr } from '../dom.js';
+import { uniqueId } from '../dom.js';
 import { short } from '../format.js';
 
 const MARGIN = { top: 20, right: 10, bottom: 26, left: 46 };
 
-// The frame (size, bar count, labels: what the SVG's skeleton depends on) each drawn SVG was built with.
-const FRAMES = new WeakMap();
+// The chart each drawn SVG was built for: another chart's SVG is never reused.
+const DRAWN_FOR = new WeakMap();
 
 /**
- * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place when its frame is the same).
+ * draw(width, previous) for chartBox (previous: the SVG it drew last, updated in place: a new bar count, width or set
+ * of labels moves and adds or removes bars and labels, and writes only what changed).
  * spec: { id, ariaLabel, values, labels, domain?: [lo, hi] (else from the finite values and 0), color,
  * colors?: [per-bar colour], valueText?: (v) => string, height?, yTicks?: (v) => string, highlight?: index }
  */
@@ -29,66 +30,68 @@ export function barChart(spec) {
     const y = scaleLinear().domain([lo, hi]).range([innerH, 0]);
     const x = scaleBand().domain(Array.from({ length: n }, (_, i) => i)).range([0, innerW]).padding(n > 24 ? 0.12 : 0.2);
     const text = spec.valueText ?? short;
-    const rotate = x.bandwidth() < 30; // vertical value labels when bars are narrow
+    const rotate = x.bandwidth() < 30; // vertical value labels when bars are narrow, in a band above the plot
+    const labelStride = x.step() < 18 ? 2 : 1; // every other label under narrow bars
 
-    const frame = JSON.stringify([width, height, n, spec.id, spec.labels, rotate]);
-    const svg = previous && FRAMES.get(previous) === frame ? select(previous) : skeleton({ innerW, innerH, height, x, rotate });
-    FRAMES.set(svg.node(), frame);
-    setAttr(svg.node(), 'aria-label', spec.ariaLabel);
+    const svg = previous && DRAWN_FOR.get(previous) === spec.id ? select(previous) : skeleton();
+    DRAWN_FOR.set(svg.node(), spec.id);
+    svg.call(attr, 'width', innerW + MARGIN.left + MARGIN.right).call(attr, 'height', height + (rotate ? 18 : 0))
+      .call(attr, 'aria-label', spec.ariaLabel);
+    svg.select('g.plot').call(attr, 'transform', `translate(${MARGIN.left},${MARGIN.top + (rotate ? 18 : 0)})`);
     // Redrawn in place, a chart writes only what changed (see ./writes.js).
     const fmtTick = spec.yTicks ?? ((v) => short(v));
     drawAxis(svg.select('g.grid').node(), { orient: 'left', scale: y, ticks: [4], inner: -innerW, format: () => '' });
     drawAxis(svg.select('g.axis-y').node(), { orient: 'left', scale: y, ticks: [4], format: fmtTick });
     const zero = y(Math.max(lo, Math.min(hi, 0)));
-    svg.select('line.bar-baseline').call(attr, 'y1', zero).call(attr, 'y2', zero);
+    svg.select('line.bar-baseline').call(attr, 'x2', innerW).call(attr, 'y1', zero).call(attr, 'y2', zero);
 
     const hatch = svg.select('pattern').attr('id');
     const bars = svg.select('g.bars').selectAll('g').data(Array.from(spec.values)).join((enter) => {
-      const bar = enter.append('g').attr('transform', (_, i) => `translate(${x(i)},0)`).attr('data-index', (_, i) => i);
-      bar.append('rect').attr('width', x.bandwidth());
-      bar.append('text').attr('class', 'bar-value').attr('text-anchor', rotate ? 'start' : 'middle');
+      const bar = enter.append('g');
+      bar.append('rect');
+      bar.append('text').attr('class', 'bar-value');
       return bar;
     })
+      .call(attr, 'transform', (_, i) => `translate(${x(i)},0)`)
+      .call(attr, 'data-index', (_, i) => i)
       .call(attr, 'class', (v) => (Number.isFinite(v) ? 'bar' : 'bar bad'))
       .call(attr, 'data-value', (v) => String(v));
     const clampY = (v) => y(Math.max(lo, Math.min(hi, v)));
     bars.select('rect')
+      .call(attr, 'width', x.bandwidth())
       .call(attr, 'y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
       .call(attr, 'height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
       .call(attr, 'fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
       .call(attr, 'stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
-    const label = bars.select('text.bar-value').call(textOf, (v) => text(v));
+    const label = bars.select('text.bar-value').call(textOf, (v) => text(v)).call(attr, 'text-anchor', rotate ? 'start' : 'middle');
     if (rotate) {
-      label.call(attr, 'transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
+      label.call(attr, 'x', null).call(attr, 'y', null)
+        .call(attr, 'transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
     } else {
-      label.call(attr, 'x', x.bandwidth() / 2)
+      label.call(attr, 'transform', null).call(attr, 'x', x.bandwidth() / 2)
         .call(attr, 'y', (v) => (Number.isFinite(v) ? (v >= 0 ? Math.min(clampY(v), zero) - 4 : Math.max(clampY(v), zero) + 12) : innerH / 2));
     }
+    svg.select('g.bar-labels').selectAll('text').data(spec.labels).join('text')
+      .call(attr, 'x', (_, i) => x(i) + x.bandwidth() / 2).call(attr, 'y', innerH + 16).call(attr, 'text-anchor', 'middle')
+      .call(textOf, (t, i) => (i % labelStride ? '' : t));
     return svg.node();
   };
 
-  /** The parts of the chart that stay while its frame does; draw fills in the values. */
-  function skeleton({ innerW, innerH, height, x, rotate }) {
-    const labelStride = x.step() < 18 ? 2 : 1; // every other label under narrow bars
-    const svg = create('svg')
-      .attr('class', 'bar-chart')
-      .attr('width', innerW + MARGIN.left + MARGIN.right)
-      .attr('height', height + (rotate ? 18 : 0))
-      .attr('role', 'img');
+  /** The parts of the chart that every drawing keeps; draw sizes them and fills in the values. */
+  function skeleton() {
+    const svg = create('svg').attr('class', 'bar-chart').attr('role', 'img');
     svg.append('defs').append('pattern').attr('id', uniqueId('bad')).attr('width', 6).attr('height', 6)
       .attr('patternUnits', 'userSpaceOnUse').attr('patternTransform', 'rotate(45)')
       .call((p) => {
         p.append('rect').attr('width', 6).attr('height', 6).attr('fill', '#fde7e9');
         p.append('line').attr('x1', 0).attr('y1', 0).attr('x2', 0).attr('y2', 6).attr('stroke', '#a4262c').attr('stroke-width', 2);
       });
-    const g = svg.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top + (rotate ? 18 : 0)})`);
+    const g = svg.append('g').attr('class', 'plot');
     g.append('g').attr('class', 'grid');
     g.append('g').attr('class', 'axis axis-y');
-    g.append('line').attr('class', 'bar-baseline').attr('x1', 0).attr('x2', innerW);
+    g.append('line').attr('class', 'bar-baseline').attr('x1', 0);
     g.append('g').attr('class', 'bars');
-    g.append('g').attr('class', 'bar-labels').selectAll('text').data(spec.labels).join('text')
-      .attr('x', (_, i) => x(i) + x.bandwidth() / 2).attr('y', innerH + 16).attr('text-anchor', 'middle')
-      .text((t, i) => (i % labelStride ? '' : t));
+    g.append('g').attr('class', 'bar-labels');
     return svg;
   }
   // The data behind the bars, for "Show data" and CSV export.

@@ -30,7 +30,8 @@ export const PAINT_CELLS = 100;
  *         palette: 'diverging'|'sequential', domain?: number (diverging half-width) or [lo, hi],
  *         masked?: (i, j) => boolean, maskedText?: string, maskedValue?: number, maxValueCols?: number,
  *         painted?: boolean (on a canvas at any size: a map redrawn many times a second),
- *         size?: number (px: the cells share a square this wide whatever their count, and print no numbers) }
+ *         size?: number (px: the cells share a square this wide whatever their count; they print their numbers
+ *         only when that leaves each as wide as a printed number needs) }
  * A matrix that prints its numbers, or has up to PAINT_CELLS cells, has an SVG <g class="cell"> per cell with data-row,
  * data-col, data-value (and data-masked); a larger one is painted on a canvas under the SVG of its labels, and its SVG
  * cells are made only for an export. Its numbers are in its data table and CSV either way.
@@ -151,7 +152,7 @@ function geometry(spec) {
   // nothing below the figure (which the browser would lay out and paint again). Cells are whole pixels, so a painted
   // matrix's canvas scales evenly; the square's few spare pixels are left blank.
   const { size } = spec;
-  const showValues = !size && cols <= maxValueCols && rows <= 16;
+  const showValues = cols <= maxValueCols && rows <= 16 && (!size || Math.floor(size / cols) >= VALUE_CELL.w);
   const cell = size ? { w: Math.floor(size / cols), h: Math.floor(size / rows) }
     : showValues ? VALUE_CELL : cols <= 16 && rows <= 16 ? { w: 24, h: 24 } : { w: 13, h: 13 };
   const painted = spec.painted ?? (!showValues && rows * cols > PAINT_CELLS);
@@ -182,13 +183,15 @@ function geometry(spec) {
     });
 
   // Each label is <g><title>full text</title><text>clipped text</text></g>: the hover shows a long token whole.
+  // Rows shorter than a label (a many-row matrix in a spec.size square) label every k-th row, as columns do.
+  const rowStride = Math.ceil((LABEL_FONT_PX + 1) / cell.h);
   const rowLabelG = svg.append('g').attr('class', 'row-labels')
-    .selectAll('g').data(rowText).join('g');
-  rowLabelG.append('title').text((_, i) => rowLabels[i]);
+    .selectAll('g').data(rowText.map((t, i) => ({ t, i })).filter(({ i }) => i % rowStride === 0)).join('g');
+  rowLabelG.append('title').text(({ i }) => rowLabels[i]);
   rowLabelG.append('text')
-    .attr('x', left - 6).attr('y', (_, i) => top + i * cell.h + cell.h / 2)
+    .attr('x', left - 6).attr('y', ({ i }) => top + i * cell.h + cell.h / 2)
     .attr('text-anchor', 'end').attr('dominant-baseline', 'central')
-    .text((d) => d);
+    .text(({ t }) => t);
 
   const colLabelG = svg.append('g').attr('class', 'col-labels')
     .selectAll('g').data(colText.map((t, j) => ({ t, j })).filter(({ j }) => j % colStride === 0 || (j === cols - 1 && j % colStride >= colStride / 2))).join('g');

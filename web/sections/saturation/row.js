@@ -13,6 +13,10 @@ import { precise, short, maxAbs } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { index, noticeBox } from './common.js';
 
+// The side of the Jacobian's square of cells, whatever n: 24-px cells at the default 16 scores. A new n then moves
+// nothing below the map (a taller map made the browser lay out and paint again all that it pushed down).
+const JACOBIAN_PX = 384;
+
 export function rowPart(engine, store, number) {
   const part = partPanel({ id: 'row', number, title: 'A random row of scores at a chosen dₖ' });
   const { box, notices } = noticeBox();
@@ -97,7 +101,7 @@ export function rowPart(engine, store, number) {
       'and the winner’s is pinned near 1.',
     ]]);
     placeHeatmaps(jacobianBox, [{ id: 'jacobian', title: ['Jacobian diag(p) − p pᵀ'], values: row.jacobian, rows: state.gn, cols: state.gn,
-      rowLabels: index(state.gn), colLabels: index(state.gn), rowAxis: 'weight i', colAxis: 'logit j', palette: 'diverging', domain: largest || 1,
+      rowLabels: index(state.gn), colLabels: index(state.gn), rowAxis: 'weight i', colAxis: 'logit j', palette: 'diverging', domain: largest || 1, size: JACOBIAN_PX,
       note: `Colours span ±${precise(largest)}, this row’s largest entry; no entry of any row can pass 0.25.` }]);
   }
 }

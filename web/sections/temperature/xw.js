@@ -102,9 +102,10 @@ export function assumptionsPart(engine, store, number) {
           rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError))))));
     const n = r.tokens;
     const labels = Array.from({ length: n }, (_, i) => String(i + 1));
-    // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change. Colour
-    // only, in a square of MAP_PX whatever the count: a drag of any slider rewrites 2·n² fills and no text, and a new
-    // count moves nothing below the maps. The numbers are read by pointer or keyboard, and in each map's data table.
+    // Redrawn in place while the number of tokens stays (web/charts/heatmap.js): no new elements per change. In a
+    // square of MAP_PX whatever the count, so a new count moves nothing below the maps; from 6 tokens on (the default
+    // is 8) the cells print no numbers, so a drag of any slider rewrites 2·n² fills and no text. The numbers are read
+    // by pointer or keyboard, and in each map's data table.
     placeHeatmaps(maps, [
       { id: 'assume-scores', title: 'Scores of the first draw, qᵢ · kⱼ', values: r.firstScores, rows: n, cols: n, rowLabels: labels, colLabels: labels,
         rowAxis: 'query token', colAxis: 'key token', palette: 'diverging', size: MAP_PX },
