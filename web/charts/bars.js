@@ -31,7 +31,11 @@ export function barChart(spec) {
     const x = scaleBand().domain(Array.from({ length: n }, (_, i) => i)).range([0, innerW]).padding(n > 24 ? 0.12 : 0.2);
     const text = spec.valueText ?? short;
     const rotate = x.bandwidth() < 30; // vertical value labels when bars are narrow, in a band above the plot
-    const labelStride = x.step() < 18 ? 2 : 1; // every other label under narrow bars
+    // Under narrow bars every k-th label, so that labels never touch (about 7 px a character at 11 px); on bars
+    // narrower than a turned number (about 12 px) no value labels: they would overlap, and "Show data" has them.
+    const labelChars = Math.max(1, ...spec.labels.map((t) => String(t).length));
+    const labelStride = Math.max(1, Math.ceil((labelChars * 7 + 4) / x.step()));
+    const printValues = x.step() >= 12;
 
     const svg = previous && DRAWN_FOR.get(previous) === spec.id ? select(previous) : skeleton();
     DRAWN_FOR.set(svg.node(), spec.id);
@@ -63,7 +67,7 @@ export function barChart(spec) {
       .call(attr, 'height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
       .call(attr, 'fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
       .call(attr, 'stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
-    const label = bars.select('text.bar-value').call(textOf, (v) => text(v)).call(attr, 'text-anchor', rotate ? 'start' : 'middle');
+    const label = bars.select('text.bar-value').call(textOf, (v) => (printValues ? text(v) : '')).call(attr, 'text-anchor', rotate ? 'start' : 'middle');
     if (rotate) {
       label.call(attr, 'x', null).call(attr, 'y', null)
         .call(attr, 'transform', (v) => `translate(${x.bandwidth() / 2 + 4},${Number.isFinite(v) ? Math.min(clampY(v), zero) - 4 : -4}) rotate(-90)`);
