@@ -1,0 +1,51 @@
+// A diagnostic for the WebAssembly trap WebKitGTK sometimes raises in alignmentScaling ("Out of bounds memory
+// access"; web/engine.js retries such a call once). It serves a page that makes K fresh engine instances, each
+// calling alignmentScaling twice with the page's first settings, LOADS times in one browser, and prints per load the
+// traps of each instance. The same calls with the same options are deterministic, so a trap in one instance and not
+// in the next is not the engine's arithmetic. It asserts nothing.
+//
+//   node bench/trap-repro.mjs [--browser webkit|firefox] [--instances 40] [--loads 6] [--samples 400]
+// JSC options go through the environment, e.g. JSC_useWebAssemblyFastMemory=0 node bench/trap-repro.mjs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import esbuild from 'esbuild';
+import { pageBuildOptions } from '../web/build.mjs';
+import { launch } from '../tests/browsers/drivers.mjs';
+import { startStaticServer } from '../build-scripts/static-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = { browser: 'webkit', instances: 40, loads: 6, samples: 400 };
+for (let i = 2; i < process.argv.length; i += 2) {
+  const key = process.argv[i].replace(/^--/, '');
+  if (!(key in args)) throw new Error(`unknown option ${process.argv[i]}: see the usage line at the top of bench/trap-repro.mjs`);
+  args[key] = key === 'browser' ? process.argv[i + 1] : Number(process.argv[i + 1]);
+}
+
+const out = path.join(ROOT, 'build', 'trap-repro');
+fs.mkdirSync(out, { recursive: true });
+await esbuild.build({ ...pageBuildOptions(), entryPoints: ['bench/trap-repro/page.js'], outfile: 'build/trap-repro/app.js', sourcemap: false, logLevel: 'error' });
+fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>trap repro</title><body><script src="app.js"></script>\n');
+
+const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });
+const url = `http://127.0.0.1:${server.address().port}/build/trap-repro/index.html`;
+const jsc = Object.entries(process.env).filter(([k]) => k.startsWith('JSC_')).map(([k, v]) => `${k}=${v}`).join(' ');
+console.log(`${new Date().toISOString()} ${args.browser}${jsc ? ` (${jsc})` : ''}: ${args.loads} loads × ${args.instances} instances, ${args.samples} rows a call`);
+const browser = await launch(args.browser);
+let traps = 0;
+let instances = 0;
+try {
+  for (let load = 0; load < args.loads; load += 1) {
+    const tab = await browser.open(url, { width: 800, height: 600 });
+    await tab.until(() => document.body.dataset.ready === '1');
+    const line = await tab.evaluate((k, s) => window.runRepro(k, s), args.instances, args.samples);
+    traps += [...line].filter((c) => c === '1' || c === '2').length;
+    instances += args.instances;
+    console.log(`load ${load + 1}: ${line}`);
+    await tab.close?.();
+  }
+} finally {
+  await browser.close();
+  server.close();
+  console.log(`instances that trapped: ${traps} of ${instances}`);
+}
