@@ -1,0 +1,40 @@
+// Lesson 1's real word vectors: one vocabulary per module (lower-case words in frequency order, each with a dim-wide
+// float vector, dequantised by the caller), set once, and the nearest words to a vector by cosine. It does not read
+// files or know the data file's format: the bindings and the CLI hand it words and floats.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace asl {
+
+struct Vocabulary {
+  std::vector<std::string> words;  // frequency order; index i is row i of the matrices below
+  int dim = 0;
+  std::vector<float> vectors;      // (size(), dim) row-major, as given
+  std::vector<float> unit;         // the same rows divided by their Euclidean norms (zero rows stay zero)
+  std::unordered_map<std::string, int> index;
+
+  int size() const { return static_cast<int>(words.size()); }
+  // The row of `word` spelled exactly as in the vocabulary (lower case), or -1.
+  int find(std::string_view word) const;
+  const float* vector(int i) const { return vectors.data() + static_cast<std::size_t>(i) * dim; }
+};
+
+// Replaces the module's vocabulary. Requires words.size() * dim == vectors.size() and dim > 0.
+void set_vocabulary(std::vector<std::string> words, int dim, std::vector<float> vectors);
+// The module's vocabulary, or nullptr until set_vocabulary is called.
+const Vocabulary* vocabulary();
+
+struct Neighbour {
+  int index = -1;
+  float cosine = 0.0f;
+};
+
+// The k rows of `vocab` whose vectors have the largest cosine with v (length vocab.dim), best first, ties broken by
+// the lower index, skipping the rows listed in `exclude`. Fewer than k when the vocabulary is smaller.
+std::vector<Neighbour> nearest_words(const Vocabulary& vocab, const float* v, int k, const std::vector<int>& exclude);
+
+}  // namespace asl
