@@ -571,7 +571,7 @@ export interface Engine {
   /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
   qkNormDemo(options?: QkNormDemoOptions): LessonResult;
   /** What the engine holds now: malloc'd bytes, live JS-value handles, live trainers; and the WebAssembly traps it met. */
-  resources(): { heapBytes: number; valueHandles: number; trainers: number; traps: number };
+  resources(): { heapBytes: number; arenaBytes: number; valueHandles: number; trainers: number; traps: number };
 }
 
 /** Resolves to the engine; every caller on a page shares one instance. */

@@ -40,6 +40,8 @@ function makeArena(core) {
       size = ARENA_START;
       base = core._malloc(size);
     },
+    /** The bytes the arena holds between calls: from ARENA_START up to ARENA_KEEP, counted in heapBytes. */
+    bytes: () => size,
     // Views of the whole memory, fetched each time: memory growth replaces them.
     f32: () => core.HEAPF32,
     f64: () => core.HEAPF64,
@@ -362,7 +364,7 @@ function makeEngine(core) {
 
     /** What the engine holds right now: malloc'd bytes, live JS-value handles, live trainers (tests find leaks), and the traps so far. */
     resources() {
-      return { heapBytes: core.heapInUse(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(), traps };
+      return { heapBytes: core.heapInUse(), arenaBytes: arena.bytes(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(), traps };
     },
   });
 }

@@ -147,7 +147,7 @@ export interface TrainerAttention {
     }
   }
   out.push('  /** What the engine holds now: malloc\'d bytes, live JS-value handles, live trainers; and the WebAssembly traps it met. */');
-  out.push('  resources(): { heapBytes: number; valueHandles: number; trainers: number; traps: number };\n}\n');
+  out.push('  resources(): { heapBytes: number; arenaBytes: number; valueHandles: number; trainers: number; traps: number };\n}\n');
   out.push('/** Resolves to the engine; every caller on a page shares one instance. */');
   out.push('export function loadEngine(): Promise<Engine>;');
   return `${out.join('\n')}\n`;

@@ -84,9 +84,13 @@ function build(spec) {
     return new Proxy(build(spec.proxy), { [spec.trap]: () => callerThrows(`Proxy ${spec.trap}`) });
   }
   if ('likeArray' in spec) {
+    // a length that is a number, 'grow' (one more on every read) or a value spec (a string, a Symbol, a BigInt)
+    let reads = 0;
+    const length = () => (spec.likeArray === 'grow' ? (reads += 1)
+      : typeof spec.likeArray === 'object' && spec.likeArray !== null ? build(spec.likeArray) : spec.likeArray);
     return new Proxy([], {
       get(target, key) {
-        if (key === 'length') return spec.likeArray;
+        if (key === 'length') return length();
         if (typeof key === 'string' && /^\d+$/.test(key)) return spec.entry ? build(spec.entry) : callerThrows(`entry ${key}`);
         return Reflect.get(target, key);
       },
@@ -128,7 +132,7 @@ function show(spec) {
     return spec.nullProto ? `Object.assign(Object.create(null), ${text})` : text;
   }
   if ('proxy' in spec) return `new Proxy(${show(spec.proxy)}, { ${spec.trap}() { throw … } })`;
-  if ('likeArray' in spec) return `new Proxy([], { length ${spec.likeArray}, entries ${spec.entry ? show(spec.entry) : 'throw'} })`;
+  if ('likeArray' in spec) return `new Proxy([], { length ${typeof spec.likeArray === 'object' ? show(spec.likeArray) : spec.likeArray}, entries ${spec.entry ? show(spec.entry) : 'throw'} })`;
   if ('holeGetter' in spec) return `[${spec.holeGetter.map(show).join(', ')}] with a getter at ${spec.at} that throws`;
   return '?';
 }
@@ -393,9 +397,10 @@ function drawCall(seed, index, goods) {
       options = setEntry(options, r.pick(lists).name, { holeGetter: [{ v: 1 }, { v: 2 }, { v: 3 }], at: r.int(0, 2) });
     } else if ((kind === 'lengthProxy' || kind === 'lengthProxyOfNumbers') && lists.length) {
       const target = r.pick(lists);
-      const n = r.pick([1, 2, 3, target.type.maxLength ?? 1 << 24, (target.type.maxLength ?? 1 << 24) + 1, 2 ** 32, -1, NaN]);
+      const n = r.pick([1, 2, 3, target.type.maxLength ?? 1 << 24, (target.type.maxLength ?? 1 << 24) + 1, 2 ** 32, -1, NaN,
+        'grow', { v: '3' }, { symbol: 'n' }, { bigint: '3' }, 2.5]);
       // entries that are numbers only for short lengths: a Proxy of 2²⁴ numbers is slow by design (issue 13, item 7)
-      options = setEntry(options, target.name, { likeArray: n, entry: kind === 'lengthProxyOfNumbers' && n <= 64 ? { v: 0.5 } : null });
+      options = setEntry(options, target.name, { likeArray: n, entry: kind === 'lengthProxyOfNumbers' && (n <= 64 || n === 'grow') ? { v: 0.5 } : null });
     } else if (kind === 'nullProto') {
       extra = { nullProto: true };
     } else {

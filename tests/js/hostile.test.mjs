@@ -105,3 +105,80 @@ test('the pair covariances at dK = 1 and a step that runs nothing answer null, n
     t.delete();
   }
 });
+
+/** A Proxy of an array whose `length` answers `length()` on every read, and whose entries are `entry`. */
+const lengthProxy = (length, entry = 0.5) => new Proxy([], {
+  get(target, key) {
+    if (key === 'length') return length();
+    if (typeof key === 'string' && /^\d+$/.test(key)) return entry;
+    return Reflect.get(target, key);
+  },
+});
+
+test('an array whose length grows on every read is read once: answered as that one list, or refused, at once', () => {
+  const before = e.resources();
+  let reads = 0;
+  const started = Date.now();
+  const growing = lengthProxy(() => { reads += 1; return reads; }, 4);
+  const r = e.gradientSweep({ dKs: growing, trials: 10, n: 4 });
+  assert.equal(reads, 1, 'dKs.length is read exactly once');
+  assert.deepEqual(Array.from(r.dKs ?? [4]), [4]);
+  let big = 0;
+  assert.throws(() => e.gradientSweep({ dKs: lengthProxy(() => (big += 1e6)), trials: 10, n: 4 }),
+    /^Error: gradientSweep: dKs has 1000000 entries: allowed an array of 1 to 64/);
+  assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
+  assert.deepEqual(e.resources(), before);
+  same();
+});
+
+test('a length that is a BigInt, a Symbol, a string or not a whole number is refused by function and parameter', () => {
+  const before = e.resources();
+  const lengths = [[2n, '2n'], [Symbol('n'), 'symbol'], ['3', '"3"'], [-1, '-1'], [1.5, '1.5'], [NaN, 'NaN'], [Infinity, 'Infinity']];
+  const calls = [
+    ['gradientSweep', 'dKs', (dKs) => e.gradientSweep({ dKs, trials: 10, n: 4 })],
+    ['multiHeadSweep', 'heads', (heads) => e.multiHeadSweep({ heads, dModel: 8, samples: 2 })],
+    ['boltzmann', 'betas', (betas) => e.boltzmann({ betas, scores: [1, 2] })],
+    ['softmax', 'values', (values) => e.softmax(values)],
+  ];
+  for (const [fn, param, call] of calls) {
+    for (const [length, shown] of lengths) {
+      assert.throws(() => call(lengthProxy(() => length, 1)), (error) => {
+        assert.ok(!(error instanceof TypeError), `${fn} ${shown}: a raw ${error}`);
+        assert.ok(error.message.startsWith(`${fn}: ${param}.length = `), `${fn} ${shown}: ${error.message}`);
+        return true;
+      });
+    }
+  }
+  assert.deepEqual(e.resources(), before);
+  same();
+});
+
+test('softmax of an array-like whose length is the string "3" is refused, never NaN', () => {
+  assert.throws(() => e.softmax(lengthProxy(() => '3', 1)), /^Error: softmax: values\.length = "3" is not allowed/);
+  assert.deepEqual(Array.from(e.softmax(lengthProxy(() => 3, 1))).map((x) => x.toFixed(4)), ['0.3333', '0.3333', '0.3333']);
+});
+
+test('attention\'s outputs with a length that is a Symbol, and a revoked Proxy as a list, are refused by name', () => {
+  const before = e.resources();
+  assert.throws(() => e.attention({ ...good(), outputs: lengthProxy(() => Symbol('n'), 'output') }),
+    /^Error: attention: outputs\.length = a value of type symbol is not allowed/);
+  const { proxy, revoke } = Proxy.revocable([1, 0], {});
+  revoke();
+  assert.throws(() => e.attention({ ...good(), q: proxy }), /^Error: attention: q is a revoked Proxy: not allowed/);
+  assert.throws(() => e.attention({ ...good(), outputs: proxy }), /^Error: attention: outputs is a revoked Proxy: not allowed/);
+  assert.deepEqual(e.resources(), before);
+  same();
+});
+
+test('the call arena keeps at most 4 MiB between calls, and the heap less the arena returns to its start', () => {
+  const start = e.resources();
+  const call = (n) => e.attention({ q: new Float32Array(n * 64), k: new Float32Array(n * 64), v: new Float32Array(n * 64), nQ: n, nK: n, dK: 64, dV: 64, outputs: ['output'] });
+  call(1024); // about 1 MiB of options and results: kept
+  const mid = e.resources();
+  assert.ok(mid.arenaBytes > start.arenaBytes && mid.arenaBytes <= 4 << 20, `arena ${start.arenaBytes} → ${mid.arenaBytes}`);
+  assert.equal(mid.heapBytes - mid.arenaBytes, start.heapBytes - start.arenaBytes, 'only the arena grew');
+  call(4096); // about 4 MiB of options and results: given back after the call
+  const end = e.resources();
+  assert.equal(end.arenaBytes, 64 << 10, 'an arena grown past 4 MiB goes back to its starting size');
+  assert.equal(end.heapBytes - end.arenaBytes, start.heapBytes - start.arenaBytes);
+});

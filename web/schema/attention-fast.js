@@ -19,11 +19,22 @@ const align = (bytes) => (bytes + 15) & ~15;
 
 const isDim = (x) => typeof x === 'number' && Number.isInteger(x) && x >= DIM.min && x <= DIM.max;
 
+/** Array.isArray, false for a revoked Proxy (which the general reader then names). */
+function isArray(x) {
+  try {
+    return Array.isArray(x);
+  } catch {
+    return false;
+  }
+}
+
 /** The mask of an outputs array of distinct known names, or −1. */
 function outputsMask(list) {
-  if (!Array.isArray(list) || list.length < 1 || list.length > OUTPUTS.length) return -1;
+  if (!isArray(list)) return -1;
+  const n = list.length; // read once: a Proxy may answer anything, and the general reader says what is wrong
+  if (typeof n !== 'number' || !(n >= 1 && n <= OUTPUTS.length)) return -1;
   let mask = 0;
-  for (let i = 0; i < list.length; i += 1) {
+  for (let i = 0; i < n; i += 1) {
     const bit = OUTPUTS.indexOf(list[i]);
     if (bit < 0 || mask & (1 << bit)) return -1;
     mask |= 1 << bit;
@@ -32,7 +43,8 @@ function outputsMask(list) {
 }
 
 /** A typed float array of exactly n entries (plain arrays go the general way: their entries may be getters). */
-const copyable = (x, n) => (x instanceof Float32Array || x instanceof Float64Array) && x.length === n;
+// ArrayBuffer.isView first: it is false for any Proxy (instanceof would ask a revoked one and throw).
+const copyable = (x, n) => ArrayBuffer.isView(x) && (x instanceof Float32Array || x instanceof Float64Array) && x.length === n;
 
 /** Copies x (checked by copyable) to float32 at element `start`; false when an entry is not finite in float32. */
 function copy(heap, x, start) {

@@ -182,9 +182,16 @@ export function subset(...choices) {
     allowed: () => `allowed an array of 1 to ${choices.length} different ones of ${list}`,
     ts: `ReadonlyArray<${choices.map((c) => JSON.stringify(c)).join(' | ')}>`,
     read(v, name) {
-      if (!Array.isArray(v)) return fail(`${name} = ${describe(v)} is not allowed: ${this.allowed()}`);
-      const n = v.length;
-      if (n < 1 || n > choices.length) return fail(`${name} has ${fmt(n)} entries: ${this.allowed()}`);
+      let isArray;
+      try {
+        isArray = Array.isArray(v);
+      } catch {
+        return fail(`${name} is a revoked Proxy: not allowed; ${this.allowed()}`);
+      }
+      if (!isArray) return fail(`${name} = ${describe(v)} is not allowed: ${this.allowed()}`);
+      const n = v.length; // read once
+      if (typeof n !== 'number') return fail(`${name}.length = ${describe(n)} is not allowed: ${this.allowed()}`);
+      if (!(n >= 1 && n <= choices.length)) return fail(`${name} has ${fmt(n)} entries: ${this.allowed()}`);
       let mask = 0;
       for (let i = 0; i < n; i += 1) {
         const x = v[i];

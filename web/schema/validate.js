@@ -3,7 +3,7 @@
 // Every property, getter and array entry of the caller's object is read exactly once, here, before the engine runs:
 // a caller's own exception propagates and the engine is untouched. It does not call the engine; engine.js hands it
 // an arena (WASM memory it owns) and passes the block's address on. It runs on every call, so it allocates little.
-import { Problem, describe, fail, what } from './types.js';
+import { Problem, describe, fail, fmt, what } from './types.js';
 
 export const SLOTS = 3; // per option: value, given (0/1), length (lists and text)
 const BYTES = { f32: 4, f64: 8, i32: 4 };
@@ -51,16 +51,46 @@ function givenByName(fn, mask) {
   return given;
 }
 
-/** A list option as given: an array or a typed array (not a BigInt one), else the list's own message. */
+// A typed array's own length, read through the intrinsic getter: a subclass cannot answer another one.
+const typedLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+
+/**
+ * A list option as given: a typed array (not a BigInt one) or an array, else the list's own message. An array's
+ * length is read once, must be a whole number and is checked against the schema's limits before any entry is read;
+ * its entries are then read once each, in order, into a plain array. So a Proxy whose length changes on every read,
+ * or is a Symbol, a BigInt or a string, is refused or read as one fixed list, and nothing later reads it again.
+ */
 function readList(row, raw, o) {
   if (ArrayBuffer.isView(raw) && !(raw instanceof DataView)) {
     if (raw instanceof BigInt64Array || raw instanceof BigUint64Array) {
       fail(`${row.name} is a ${raw.constructor.name}: not allowed; pass a Float32Array, a Float64Array or an array of numbers`);
     }
-    return raw;
+    checkLength(row, typedLength.call(raw), o);
+    return raw; // its length is read again only through typedLength
   }
-  if (!Array.isArray(raw)) fail(row.type.notArray(raw, row.name, o));
-  return raw;
+  let isArray;
+  try {
+    isArray = Array.isArray(raw);
+  } catch {
+    fail(`${row.name} is a revoked Proxy: not allowed; ${row.type.allowed(o)}`);
+  }
+  if (!isArray) fail(row.type.notArray(raw, row.name, o));
+  const n = raw.length;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    fail(`${row.name}.length = ${typeof n === 'number' ? fmt(n) : describe(n)} is not allowed: ${row.type.allowed(o)}`);
+  }
+  checkLength(row, n, o);
+  const entries = new Array(n);
+  for (let i = 0; i < n; i += 1) entries[i] = raw[i];
+  return entries;
+}
+
+/** A list's length as readList fixed it: a typed array's own, or a plain array's (readList's copy). */
+const lengthOf = (list) => (ArrayBuffer.isView(list) ? typedLength.call(list) : list.length);
+
+function checkLength(row, n, o) {
+  const problem = row.type.badLength(n, row.name, o);
+  if (problem) fail(problem);
 }
 
 const EMPTY = Object.freeze({});
@@ -128,19 +158,20 @@ export function readOptions(fn, options, arena, ctx, extra, slots = true, prefet
   // Lists, once the sizes they depend on are known: kind and length first, then one copy each with its entry checks.
   let bytes = slots ? fn.slotBytes : 0;
   const lists = fn.listRows;
+  const lengths = lists.length ? new Array(lists.length) : null; // each list's length, read once
   for (let l = 0; l < lists.length; l += 1) {
     const row = lists[l];
     const i = row.at;
     if (!(mask & (1 << i))) {
       if (row.required) fail(row.quoteMissing ? row.type.notArray(undefined, row.name, o) : `${row.name} is missing: ${row.type.allowed(o)}`);
       if (packed[i] === undefined) continue; // no list and no default list
+      checkLength(row, packed[i].length, o); // a default list (the schema's own)
     } else {
       packed[i] = readList(row, packed[i], o);
       o[row.name] = packed[i];
     }
-    const problem = row.type.badLength(packed[i].length, row.name, o);
-    if (problem) fail(problem);
-    bytes += align(packed[i].length * BYTES[row.type.elem]);
+    lengths[l] = lengthOf(packed[i]);
+    bytes += align(lengths[l] * BYTES[row.type.elem]);
   }
   for (let i = 0; i < n; i += 1) if (rows[i].kind === 'text' && packed[i] !== undefined) bytes += align(packed[i].length);
   const base = arena.reserve(bytes + (extra ? extra(o) : 0));
@@ -150,9 +181,9 @@ export function readOptions(fn, options, arena, ctx, extra, slots = true, prefet
     const row = lists[l];
     const value = packed[row.at];
     if (value === undefined) continue;
-    copyList(row, value, arena, at);
+    copyList(row, value, lengths[l], arena, at);
     addresses[l] = at;
-    at += align(value.length * BYTES[row.type.elem]);
+    at += align(lengths[l] * BYTES[row.type.elem]);
   }
   if (slots) {
     const heap = arena.f64();
@@ -166,7 +197,7 @@ export function readOptions(fn, options, arena, ctx, extra, slots = true, prefet
       heap[s + 2] = 0;
       if (row.kind === 'list') {
         heap[s] = value === undefined ? 0 : addresses[l];
-        if (value !== undefined) heap[s + 2] = value.length;
+        if (value !== undefined) heap[s + 2] = lengths[l];
         l += 1;
       } else if (value === undefined) {
         heap[s] = 0;
@@ -185,7 +216,7 @@ export function readOptions(fn, options, arena, ctx, extra, slots = true, prefet
       const row = lists[l];
       if (addresses[l] === undefined) continue;
       const start = addresses[l] / BYTES[row.type.elem];
-      o[row.name] = view(arena, row.type.elem).subarray(start, start + packed[row.at].length);
+      o[row.name] = view(arena, row.type.elem).subarray(start, start + lengths[l]);
     }
     fn.after(o, given, ctx);
   }
@@ -197,12 +228,11 @@ export function readOptions(fn, options, arena, ctx, extra, slots = true, prefet
 
 const view = (arena, elem) => (elem === 'f32' ? arena.f32() : elem === 'f64' ? arena.f64() : arena.i32());
 
-/** Copies one list into the arena at byte `at`, checking each entry as it goes (a caller's entry is read once). */
-function copyList(row, value, arena, at) {
+/** Copies one list of n entries into the arena at byte `at`, checking each entry as it goes. */
+function copyList(row, value, n, arena, at) {
   const t = row.type;
   const heap = view(arena, t.elem);
   const start = at / BYTES[t.elem];
-  const n = value.length;
   const simple = !t.integers && !t.increasing && t.style === 'floats';
   const plain = Array.isArray(value);
   const i32 = t.elem === 'i32'; // checked before the int32 copy truncates 2.5 to 2
