@@ -10,7 +10,8 @@
 //                        explain: (state) => ['The engine measured …', number] });  q.node; q.render(state) in render
 // A question is a <fieldset data-question="id"> with a <legend>; after a check its root has
 // data-answered="correct" or "wrong", the verdict is announced (role=status), and the answer is kept in
-// localStorage so a learner who comes back sees what they answered. `cover` (a figure) stays covered until the
+// localStorage so a learner who comes back sees what they answered (inside an LMS, in memory and in the LMS instead:
+// web/scorm.js). `cover` (a figure) stays covered until the
 // learner answers or chooses to see it without answering.
 import { el, clear, append, uniqueId } from './dom.js';
 import { whenSeen } from './offscreen.js';

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { ROOT, startServer, problems, browserSession } from './harness.mjs';
 import { encodeAnswers, decodeAnswers } from '../../web/scorm-cmi.js';
 
@@ -247,6 +248,15 @@ test('with no LMS the package\'s page is the plain lab: no notice, no LMS label,
   assert.ok(Object.hasOwn(JSON.parse(await page.evaluate(() => localStorage.getItem('attention-scale-lab:answers'))), q), 'the answer is in localStorage, as on the plain page');
   assert.deepEqual(log.errors, []);
   assert.deepEqual(problems(log), []);
+
+  // Opened from the unpacked folder on disk, as a teacher trying it first would.
+  await page.goto(pathToFileURL(path.join(UNPACKED, 'scorm12', 'index.html')).href);
+  await page.waitForSelector('body[data-engine="ready"]');
+  assert.equal(await page.$('.lms-notice'), null);
+  await page.check(`[data-question="${q}"] input[type="radio"] >> nth=0`);
+  await page.click(`[data-question="${q}"] .question-check`);
+  assert.match(await page.$eval('.answers-count', (n) => n.textContent), /^1 of \d+ answered$/);
+  assert.deepEqual(log.errors, []);
 
   const framed = await lms({ version: '2004', sco: scoUrl('2004'), noApi: true });
   assert.equal(await inSco(framed.page, '.lms-notice', 'shown'), 'shown');
