@@ -2,12 +2,15 @@
 // from disk with no network request, and build/attention-scale-lab.zip of the same files for uploading. Prints
 // every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB; everything under 1.5 MB uncompressed, which holds since the worker is app.js itself and
 // no longer a second bundle with its own engine).
+// Then the SCORM 1.2 and 2004 packages from dist/'s page (build-scripts/scorm-package.mjs; options --mastery=PERCENT
+// and --questions=id,id, checked before anything is written).
 // Needs the built engine (build/wasm/attention_core.cjs); run through build-scripts/package, which builds first.
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { ROOT, pageBuildOptions } from '../web/build.mjs';
+import { zipFolder } from './zip.mjs';
+import { scormOptions, writeScormPackages } from './scorm-package.mjs';
 
 const DIST = path.join(ROOT, 'dist');
 const ZIP = path.join(ROOT, 'build', 'attention-scale-lab.zip');
@@ -40,6 +43,12 @@ function copy(from, to, replacements = []) {
   fs.writeFileSync(target, text);
 }
 
+let scorm;
+try {
+  scorm = scormOptions(process.argv.slice(2));
+} catch (error) {
+  fail(error.message);
+}
 if (!fs.existsSync(path.join(ROOT, ENGINE))) fail(`${ENGINE} is missing: run build-scripts/build first`);
 if (!fs.existsSync(path.join(REVEAL, 'reveal.js'))) fail('node_modules/reveal.js is missing: run build-scripts/setup (npm ci) first');
 
@@ -109,21 +118,11 @@ console.log(`  engine as shipped inside app.js (WebAssembly as base64, and its g
 console.log(`  dist/ total: ${kb(total)} in ${files.length} files, of a ${kb(BUDGET.total)} budget`);
 fs.writeFileSync(path.join(ROOT, 'build', 'dist-size.json'), `${JSON.stringify({ engineBytes, wasmBytes, totalBytes: total, files, budget: BUDGET }, null, 2)}\n`);
 
-// The zip, with one top folder so it unpacks tidily in an LMS file area. Python's zipfile: present wherever
-// Debian's python3 is; no other tool needed.
-fs.mkdirSync(path.dirname(ZIP), { recursive: true });
-fs.rmSync(ZIP, { force: true });
-execFileSync('python3', ['-c', `
-import os, sys, zipfile
-dist, out = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
-    for base, dirs, names in os.walk(dist):
-        dirs.sort()
-        for name in sorted(names):
-            full = os.path.join(base, name)
-            z.write(full, os.path.join('attention-scale-lab', os.path.relpath(full, dist)))
-`, DIST, ZIP]);
+// The zip, with one top folder so it unpacks tidily in an LMS file area.
+zipFolder(DIST, ZIP, 'attention-scale-lab');
 console.log(`  ${path.relative(ROOT, ZIP)}: ${kb(fs.statSync(ZIP).size)} (compressed)`);
+
+for (const zip of writeScormPackages(DIST, scorm)) console.log(`  ${path.relative(ROOT, zip)}: ${kb(fs.statSync(zip).size)} (compressed)`);
 
 // The budget last, so dist/ and the zip exist for inspection even when it is exceeded.
 const over = [];

@@ -10,7 +10,8 @@
 //                        explain: (state) => ['The engine measured …', number] });  q.node; q.render(state) in render
 // A question is a <fieldset data-question="id"> with a <legend>; after a check its root has
 // data-answered="correct" or "wrong", the verdict is announced (role=status), and the answer is kept in
-// localStorage so a learner who comes back sees what they answered. `cover` (a figure) stays covered until the
+// localStorage so a learner who comes back sees what they answered (inside an LMS, in memory and in the LMS instead:
+// web/scorm.js). `cover` (a figure) stays covered until the
 // learner answers or chooses to see it without answering.
 import { el, clear, append, uniqueId } from './dom.js';
 import { whenSeen } from './offscreen.js';
@@ -18,6 +19,8 @@ import { whenSeen } from './offscreen.js';
 const ANSWERS_KEY = 'attention-scale-lab:answers';
 /** Dispatched on window whenever an answer is stored or the answers are reset (detail: { answered, asked }). */
 export const ANSWERS_EVENT = 'asl-answers';
+/** Dispatched on window after each checked answer (detail: { id, value, correct }); web/scorm.js reports it. */
+export const ANSWER_EVENT = 'asl-answer';
 
 /* ---- the lesson's claim ---- */
 
@@ -76,7 +79,7 @@ export function renderShown(parts, within, state) {
 
 /* ---- answers kept in the browser ---- */
 
-function readAnswers() {
+function readStored() {
   try {
     const parsed = JSON.parse(window.localStorage.getItem(ANSWERS_KEY) ?? '{}');
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
@@ -85,7 +88,7 @@ function readAnswers() {
   }
 }
 
-function writeAnswers(answers) {
+function writeStored(answers) {
   try {
     window.localStorage.setItem(ANSWERS_KEY, JSON.stringify(answers));
   } catch {
@@ -93,11 +96,27 @@ function writeAnswers(answers) {
   }
 }
 
-const asked = new Set(); // ids of the questions mounted in this window
+let keeper = { read: readStored, write: writeStored };
+const readAnswers = () => keeper.read();
+const writeAnswers = (answers) => keeper.write(answers);
+
+/**
+ * Keeps the answers in memory, starting from `answers` ({ id: { value, correct } }), instead of localStorage: an
+ * LMS keeps them for its learner (web/scorm.js), and a shared computer's browser should not. Call before mounting.
+ */
+export function keepAnswersInMemory(answers) {
+  let held = { ...answers };
+  keeper = { read: () => ({ ...held }), write: (next) => { held = { ...next }; } };
+}
+
+const asked = new Map(); // id → { id, type, choices } of the questions mounted in this window
+
+/** The questions mounted in this window: [{ id, type ('choice' or 'numeric'), choices (a choice's values) }]. */
+export const askedQuestions = () => [...asked.values()];
 
 function announceCount() {
   const answers = readAnswers();
-  const answered = [...asked].filter((id) => Object.hasOwn(answers, id)).length;
+  const answered = [...asked.keys()].filter((id) => Object.hasOwn(answers, id)).length;
   window.dispatchEvent(new CustomEvent(ANSWERS_EVENT, { detail: { answered, asked: asked.size } }));
 }
 
@@ -119,9 +138,9 @@ export function resetAnswers() {
  * Returns { node, render(state) }.
  */
 export function question({ id, prompt, choices, answer, explain, cover = null, note = null }) {
-  asked.add(id);
   const name = uniqueId(`q-${id}`);
   const numeric = !Array.isArray(choices);
+  asked.set(id, numeric ? { id, type: 'numeric' } : { id, type: 'choice', choices: choices.map(([value]) => value) });
   const inputs = numeric ? [el('input', { type: 'number', step: choices.number.step ?? 'any', className: 'question-number', attrs: { 'aria-label': choices.number.label } })]
     : choices.map(([value]) => el('input', { type: 'radio', name, value }));
   const options = numeric
@@ -184,6 +203,7 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     writeAnswers(answers);
     show(last);
     announceCount();
+    window.dispatchEvent(new CustomEvent(ANSWER_EVENT, { detail: { id, ...answers[id] } }));
   });
   if (reveal) reveal.addEventListener('click', () => covered(false));
   window.addEventListener(ANSWERS_EVENT, () => {

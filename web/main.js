@@ -13,7 +13,8 @@ import { defineElements } from './element.js';
 import { el } from './dom.js';
 import { startEmbed } from './embed.js';
 import { applyStoredTheme, themeToggle } from './a11y.js';
-import { teacherToggle, applyTeacher, storedTeacher } from './teacher-tools.js';
+import { teacherToggle, applyTeacher, storedTeacher, lmsIndicator } from './teacher-tools.js';
+import { startScorm } from './scorm.js';
 import { answersIndicator } from './lesson-kit.js';
 import { summarySection } from './summary.js';
 
@@ -37,9 +38,12 @@ async function boot() {
   const store = createStore(window);
   const embedded = store.get().embed; // iframe mode: one section, no header or footer
   document.documentElement.classList.toggle('embed', embedded);
+  // Inside an LMS (a SCORM package): answers and the last lesson come from the course; null with no LMS.
+  const scorm = startScorm(window, store);
   if (!embedded) {
     const header = document.querySelector('.site-header .wrap');
-    header?.prepend(el('div', { className: 'header-switches' }, themeToggle(document), teacherToggle(document, store)));
+    header?.prepend(el('div', { className: 'header-switches' }, themeToggle(document), teacherToggle(document, store),
+      scorm ? lmsIndicator(window, scorm.version) : null));
     header?.append(answersIndicator());
   } else {
     const apply = () => applyTeacher(document.documentElement, store.get().teacher || storedTeacher());
@@ -102,6 +106,7 @@ async function boot() {
     show(id);
     await store.whenRendered();
   }
+  scorm?.ready(); // every question is mounted: the ones that count are known
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render: it is done
   // The background engines of the Monte Carlo parts start once the page is drawn, not to compete with its loading.
   onPoolChange((state, size, answered) => frame.setPoolInfo(state, size, answered));

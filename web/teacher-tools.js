@@ -3,6 +3,7 @@
 // has teacher="1", or when this reader switched it on before (remembered in localStorage, like the theme). The
 // switch only adds the class `teacher-tools` to a root; web/theme.css does the rest.
 import { el } from './dom.js';
+import { LMS_EVENT } from './scorm.js';
 
 const TEACHER_KEY = 'attention-scale-lab:teacher';
 
@@ -50,4 +51,21 @@ export function teacherToggle(doc, store) {
   store.subscribe(show, ['teacher']);
   show();
   return button;
+}
+
+/**
+ * With teacher tools on, a label beside the switch says whether the page reports to an LMS (SCORM `version`) and
+ * whether reporting has failed; it follows web/scorm.js's LMS_EVENT ('asl-lms'). Made only when an LMS was found.
+ */
+export function lmsIndicator(win, version) {
+  const node = el('span', { className: 'lms-status', dataset: { lms: 'connected' }, attrs: { role: 'status' } });
+  const show = (state) => {
+    node.dataset.lms = state;
+    node.textContent = state === 'failed' ? `LMS: SCORM ${version}, reporting failed` : `LMS: SCORM ${version}, reporting`;
+    node.title = state === 'failed' ? 'The course did not accept what the lab sent; see the notice at the bottom of the page'
+      : 'Each checked answer, the score and the status go to the course that opened this page';
+  };
+  win.addEventListener(LMS_EVENT, (event) => show(event.detail.state));
+  show(win.document.documentElement.dataset.lms === 'failed' ? 'failed' : 'connected');
+  return node;
 }
