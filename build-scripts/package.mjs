@@ -91,8 +91,8 @@ fs.writeFileSync(path.join(DIST, 'README.txt'), [
   '',
   'Open index.html in a browser, from this folder or from any web server. Nothing is fetched from the network.',
   'To put a single section into a page: examples/course.html shows custom elements and an iframe;',
-  'examples/reveal/deck.html shows a section on a Reveal.js slide. The project README, section',
-  '"Embed in your course", explains each option. Licence: MIT; Reveal.js keeps its own (examples/reveal).',
+  'examples/reveal/deck.html shows a section on a Reveal.js slide. The project\'s docs/embedding.md',
+  'explains each option, platform by platform. Licence: MIT; Reveal.js keeps its own (examples/reveal).',
   '',
 ].join('\n'));
 

@@ -1,6 +1,6 @@
 // The iframe mode (index.html#lesson=variance&embed=1): one section without the page's header and footer, which
 // talks to the page that frames it with postMessage. Messages are plain objects with source "attention-scale-lab"
-// and version 1 (README, "Embed in your course"):
+// and version 1 (docs/embedding.md, "A lesson in an iframe"):
 //   to the parent   { type: 'ready' | 'resize' | 'state', lesson, height?, hash?, state? }
 //   from the parent { type: 'set-state', hash?: 'vdims=3,10', state?: { vdims: '3,10' } }
 //                   { type: 'hello' }: send 'ready' and 'state' again (a parent whose script started after the frame)
