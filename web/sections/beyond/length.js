@@ -42,8 +42,10 @@ export function lengthPart(engine, store, number) {
       `(s = ${state.bs}) the logits widen as n grows, and the weight goes ${precise(r.scaledMaxWeight[0])} → ${precise(r.scaledMaxWeight[1])}.`]),
   });
 
+  const cite = sources('chiang', 'nakanishi');
   return beyondPart(store, {
-    part, controls, ask, chart, cite: sources('chiang', 'nakanishi'), keys: ['bn', 'bs'],
+    part, controls, ask, chart, cite, keys: ['bn', 'bs'],
+    lead: ['Fixed logits give the top key 1/(1 + (', n(), ' − 1)·e^(−gap)), fading as ', n(), ' grows; times ', s(), '·ln ', n(), ', the gap grows too.'],
     deeperId: 'length', deeperSummary: 'When s·ln n helps',
     compute: (state) => run(state, [...GRID, state.bn]),
     draw(r, state, { prose, stats, deeper }) {
@@ -64,8 +66,8 @@ export function lengthPart(engine, store, number) {
         ['scaled', '… with s·ln n', precise(r.scaledMaxWeight[at]), `(→ ${r.scaledLimit} as n grows; s·5 = ${two(r.sGap)})`, r.scaledMaxWeight[at]],
       ]));
       setProse(prose, [[
-        'Chiang & Cholak multiply the logits by ln ', n(), ', Nakanishi by ', s(), '·ln ', n(), '. The row is Nakanishi’s example: ',
-        'one logit 3, the other ', n(), ' − 1 at −2.',
+        'Times ln ', n(), ' fixes attention that must pick one position and fails on longer strings', cite.ref('chiang'),
+        '; Scalable-Softmax uses ', s(), '·ln ', n(), cite.ref('nakanishi'), ', and this row (3, then ', n(), ' − 1 at −2) is its example.',
       ]]);
       drawLimits(deeper, r, at, state);
     },
@@ -83,7 +85,8 @@ function drawLimits(body, r, at, state) {
     `Entropy at n = ${count(state.bn)}: ${two(r.plainEntropy[at])} with fixed logits and ${two(r.scaledEntropy[at])} with s·ln n `,
     `(uniform: ln n = ${two(r.maxEntropy[at])}).`,
   ], [
-    'Chiang & Cholak propose scaling attention logits by log n so that a transformer’s confidence does not fade on longer inputs. ',
+    'In Chiang & Cholak’s paper, confidence that fades on longer inputs is fixed by layer normalisation; scaling the logits by log n is ',
+    'their remedy for a transformer that must attend to one position (the first bit, in their FIRST language) and fails to generalise to longer strings. ',
     'Nakanishi reports that language models trained with Scalable-Softmax keep attention on key tokens in long contexts.',
   ]]);
 }

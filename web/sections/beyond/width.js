@@ -27,8 +27,10 @@ export function widthPart(engine, store, number) {
   let unaligned = null; // ρ = 0 does not depend on any setting: computed once
   let full = null; // { rho, get }: a background engine's answer for every row at that ρ
   let drawnOnce = false;
+  const cite = sources('yang');
   const view = beyondPart(store, {
-    part, controls: [alignment], chart, cite: sources('yang'), keys: ['brho'], proseBeside: true,
+    part, controls: [alignment], chart, cite, keys: ['brho'], proseBeside: true,
+    lead: ['Aligned with a key, q·k grows like ', rho(), '·dₖ: its logit grows like ', rho(), '√dₖ under 1/√dₖ, not at all under μP’s 1/dₖ (4/dₖ here).'],
     deeperId: 'mup', deeperSummary: 'Every dₖ against theory',
     compute(state) {
       unaligned = unaligned ?? engine.alignmentScaling({ ...SETUP, rho: 0 });
@@ -68,8 +70,7 @@ export function widthPart(engine, store, number) {
         ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, two(unaligned.mup.maxWeight[last]), `(uniform: ${two(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
       ]));
       setProse(prose, [[
-        'Yang et al. argue that once training correlates q and k, q·k grows like dₖ, so μP divides by dₖ (here 4/dₖ, ',
-        '= 1/√dₖ at dₖ = 16). With ', rho(), ' = 0 that flattens the rows.',
+        'μP divides by dₖ for that reason', cite.ref('yang'), '; with ', rho(), ' = 0 it flattens the rows.',
       ]]);
       drawTable(deeper, r, unaligned);
     },
