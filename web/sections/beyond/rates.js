@@ -54,7 +54,7 @@ export function failingText(lr) {
   const flat = fails.filter((f) => f.uniform).length;
   const out = [`At ${rateKey(lr)}, ${fails.length} of ${total} runs fail; ${flat} of them never left the uniform output (loss ln ${SWEEP.config.R} = ${sig(LN_R)} throughout)`];
   if (fails.length <= 4) {
-    out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed} ${pct(f.accuracy)}, |logit| ${big(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
+    out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed}: ${pct(f.accuracy)}, |logit| ${big(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
   }
   out.push('. ');
   const sep = separation(SWEEP, lr);
