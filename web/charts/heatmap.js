@@ -401,7 +401,7 @@ function legend(palette) {
       const at = { lo, zero: 0, hi };
       stops.call(attr, 'stop-color', (t) => color(lo + t * (hi - lo)));
       ticks.call(attr, 'x', (k) => pad + ((at[k] - lo) / (hi - lo || 1)) * w)
-        .call(text, (k) => (at[k] !== 0 && Math.abs(at[k]) < 0.005 ? at[k].toExponential(0).replace(/-/g, '\u2212') : short(at[k]))); // tiny ends stay readable
+        .call(text, (k) => short(at[k])); // tiny ends print as 5×10⁻⁸, not 0.00
     },
   };
 }
