@@ -3,12 +3,12 @@
 // is the engine's, measured as Lesson 3.2 measures it; every other number behind these points is on its lesson.
 import { el } from './dom.js';
 import { LESSONS } from './lessons.js';
+import { percent } from './format.js';
 
 const number = (id) => LESSONS.find((l) => l.id === id).number;
 
 // Lesson 3.2's rows at its defaults (n = 16, 1,000 rows, seed 1, unscaled logits N(0, d_k)) at two widths.
 export const SPARSE = { widths: [64, 512], n: 16, trials: 1000, seed: 1, threshold: 0.01 };
-const pct = (x) => `${Number((100 * x).toPrecision(2))} %`;
 
 /**
  * The share of unscaled rows whose Jacobian norm ‖J‖ is below the threshold at each width, from
@@ -29,7 +29,7 @@ function sparseText(shares) {
   const head = `Wide logits push the softmax towards one-hot: as dₖ grows, more rows pass almost no gradient (‖J‖ < ${SPARSE.threshold}`;
   if (!shares) return `${head}), a few near-ties a lot; Lesson 3.2 counts them at any dₖ.`;
   return el('span', { dataset: { stat: 'sparse' } }, `${head}, unscaled rows of ${SPARSE.n}): `, shares.map((x, i) => [i ? ', ' : '',
-    el('span', { dataset: { dk: String(x.dK), value: String(x.share) } }, `${pct(x.share)} at ${x.dK}`)]), '; a few near-ties pass a lot.');
+    el('span', { dataset: { dk: String(x.dK), value: String(x.share) } }, `${percent(x.share, 2)} at ${x.dK}`)]), '; a few near-ties pass a lot.');
 }
 
 // Each takeaway names the lessons where the engine measures it; a link per lesson.

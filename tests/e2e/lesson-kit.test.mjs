@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, browserSession, settled } from './harness.mjs';
+import { percent } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 
@@ -151,7 +152,7 @@ test('the page closes with five takeaways that lead back to their lessons, and a
   for (const [dK, share, text] of shares) {
     const want = session.engine.gradientDistribution({ dK, n: 16, trials: 1000, seed: 1, threshold: 0.01 }).jacobian.unscaled.fractionBelow;
     assert.equal(share, want, `d_k ${dK}`);
-    assert.equal(text, `${Number((100 * want).toPrecision(2))} % at ${dK}`);
+    assert.equal(text, `${percent(want, 2)} at ${dK}`);
   }
   assert.ok(shares[0][1] < shares[1][1]);
   await page.click('#summary a[data-lesson="saturation"]');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { problems, browserSession, settled, refined, nextFrame } from './harness.mjs';
-import { precise } from '../../web/format.js';
+import { sig3, percent } from '../../web/format.js';
 import { seedCount, seedRuns, everySeedLearns } from '../../web/sections/beyond/sweep-stats.js';
 
 const session = browserSession({ engine: true });
@@ -131,7 +131,7 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
   const r2 = session.engine.qkNormDemo({ ...GROWTH, g: 8, drifts: [2, 4] });
   const text2 = await growth.locator('.question-explain').textContent();
   assert.match(text2, /at f = 2 to/);
-  assert.ok(text2.includes(`×${Number((r2.standard.maxAbsLogit[1] / r2.standard.maxAbsLogit[0]).toPrecision(3))}`), text2);
+  assert.ok(text2.includes(`×${sig3(r2.standard.maxAbsLogit[1] / r2.standard.maxAbsLogit[0])}`), text2);
   await slide(page, 'bdrift', 500); // the middle of the log track: f = 1
   await settled(page, 'lesson=beyond');
   await page.waitForFunction(() => !location.hash.includes('bdrift'));
@@ -152,12 +152,12 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
   const at1000 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [1000, 10000] });
   const explain = () => length.locator('.question-explain').textContent();
   const first = await explain();
-  assert.ok(first.includes(String(Number(at1000.plainMaxWeight[1].toPrecision(3)))), first);
+  assert.ok(first.includes(sig3(at1000.plainMaxWeight[1])), first);
   await page.evaluate(() => { location.hash = '#lesson=beyond&bn=50'; });
   await settled(page, 'bn=50');
   const at50 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [50, 500] });
   const second = await explain();
-  assert.ok(second.includes('n = 500') && second.includes(String(Number(at50.plainMaxWeight[1].toPrecision(3)))), second);
+  assert.ok(second.includes('n = 500') && second.includes(sig3(at50.plainMaxWeight[1])), second);
   assert.deepEqual(problems(log), []);
 });
 
@@ -176,10 +176,9 @@ test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (e
   assert.ok(rows >= 10 && rows < 200, `preview rows ${rows}`);
   assert.equal(first[0], `growth f (lines from ${rows} of 200 rows so far)`);
   assert.deepEqual(last.slice(0, 2), ['growth f', '200']);
-  const two = (x) => precise(Number(x.toPrecision(3)));
   for (const [, n, entropy] of shown) {
     const want = session.engine.qkNormDemo({ ...GROWTH, samples: Number(n), g, drifts: GROWTH_GRID }).qkNorm.entropy[GROWTH_GRID.indexOf(1)];
-    assert.equal(entropy, two(want), `${n} rows at g = ${g}`);
+    assert.equal(entropy, sig3(want), `${n} rows at g = ${g}`);
   }
   assert.deepEqual(problems(log), []);
 });
@@ -290,13 +289,13 @@ test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json seed by seed w
     const c = seedCount(sweep, s.id, edge);
     assert.equal(await stat(page, 'rates', s.id), c.learned, s.id);
     const text = await page.textContent(`[data-stats="rates"] [data-stat="${s.id}"]`);
-    assert.ok(text.startsWith(c.runs.map((r) => `${Number((100 * r.test.tokenAccuracy).toPrecision(2))} %`).join(' · ')), text);
+    assert.ok(text.startsWith(c.runs.map((r) => percent(r.test.tokenAccuracy, 2)).join(' · ')), text);
     assert.ok(text.endsWith(`(${c.learned} of ${c.seeds} learn)`), text);
   }
   // The runs that fail at the edge are described by their own numbers: 1/√dₖ's seed 3, not its two seeds that learned.
   const prose = await page.textContent('[data-part="rates"] .beyond-figure .part-prose');
   const [sqrt3] = seedRuns(sweep, 'inverse-sqrt-dk', edge).filter((r) => r.test.tokenAccuracy < 0.9);
-  assert.ok(prose.includes(`1/√dₖ seed 3: 1 %, |logit| ${Number(sqrt3.maxLogit.toPrecision(3))}, entropy ${Number(sqrt3.minEntropy.toPrecision(3))}`), prose);
+  assert.ok(prose.includes(`1/√dₖ seed 3: ${percent(sqrt3.test.tokenAccuracy, 2)}, |logit| ${sig3(sqrt3.maxLogit)}, entropy ${sig3(sqrt3.minEntropy)}`), prose);
   assert.match(prose, /4 of 15 runs fail; 2 of them never left the uniform output/);
   assert.doesNotMatch(prose, /1\/√dₖ 78/);
   // Each seed's largest |logit| at 0.1, chosen by link.
@@ -304,7 +303,7 @@ test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json seed by seed w
   await opened.page.waitForSelector('[data-stats="rates"] [data-stat="learned"]', { state: 'attached' });
   const learned = seedRuns(sweep, 'learned', sweep.rates.at(-1));
   const text = await opened.page.textContent('[data-stats="rates"] [data-stat="learned"]');
-  assert.ok(text.startsWith(learned.map((r) => String(Number(r.maxLogit.toPrecision(3)))).join(' · ')), text);
+  assert.ok(text.startsWith(learned.map((r) => sig3(r.maxLogit)).join(' · ')), text);
   assert.equal(await stat(opened.page, 'rates', 'learned'), 0);
   // The question: tick every strategy that learns on all three seeds at the edge rate; the explanation counts seeds.
   const q = page.locator('[data-question="beyond-rates"]');

@@ -5,7 +5,7 @@ import { logSlider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
@@ -24,7 +24,6 @@ const TICKS = [0.25, 0.5, 1, 2, 4];
 
 const f = () => el('var', {}, 'f');
 const g = () => el('var', {}, 'g');
-const two = (x) => precise(Number(x.toPrecision(3)));
 
 export function growthPart(engine, store, number) {
   const part = partPanel({ id: 'growth', number, title: 'Growing queries and keys, collapsing entropy, and QK-norm' });
@@ -44,9 +43,9 @@ export function growthPart(engine, store, number) {
     explain: explainWith((state) => run(state, [state.bdrift, 2 * state.bdrift]), (r, state) => {
       const s = r.standard;
       const q = r.qkNorm;
-      return [`(2q)·(2k) = 4 q·k. The engine’s largest |logit| goes from ${two(s.maxAbsLogit[0])} at f = ${state.bdrift} to `,
-        `${two(s.maxAbsLogit[1])} at f = ${2 * state.bdrift} (×${two(s.maxAbsLogit[1] / s.maxAbsLogit[0])}), and the mean entropy from `,
-        `${two(s.entropy[0])} to ${two(s.entropy[1])}. Under QK-norm the entropy stays ${two(q.entropy[0])} → ${two(q.entropy[1])}: `,
+      return [`(2q)·(2k) = 4 q·k. The engine’s largest |logit| goes from ${sig3(s.maxAbsLogit[0])} at f = ${state.bdrift} to `,
+        `${sig3(s.maxAbsLogit[1])} at f = ${2 * state.bdrift} (×${sig3(s.maxAbsLogit[1] / s.maxAbsLogit[0])}), and the mean entropy from `,
+        `${sig3(s.entropy[0])} to ${sig3(s.entropy[1])}. Under QK-norm the entropy stays ${sig3(q.entropy[0])} → ${sig3(q.entropy[1])}: `,
         'q and k are divided by their lengths, so f cancels.'];
     }),
   });
@@ -124,8 +123,8 @@ export function growthPart(engine, store, number) {
 
       const soFar = r.chosenSamples < SETUP.samples ? `; from ${r.chosenSamples} of ${SETUP.samples} rows so far` : '';
       fill(stats, statList('growth', [
-        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
-        ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
+        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, sig3(r.standard.entropy[at]), `(largest |logit| ${sig3(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
+        ['qknorm', 'entropy, QK-norm', sig3(r.qkNorm.entropy[at]), `(largest |logit| ${sig3(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
       ]));
       setProse(prose, [[
         'Growing logits and nearly ', term('onehot'), ' rows came before divergence in ViT-22B', cite.ref('dehghani'), '; QK-norm',
@@ -157,17 +156,17 @@ function drawDeeper(body, r, at, state, t, cite) {
   const one = GRID.indexOf(1);
   setProse(body, [[
     `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits is sharper than one key at +g and the rest at −g: `,
-    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${two(r.minEntropy)} `,
+    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${sig3(r.minEntropy)} `,
     `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `,
     `the sharpness becomes a parameter instead of a side effect of growing weights. In training g is learned, so the cap moves: `,
-    `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${two(t.g0)} to ${two(t.gLow)}–${two(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,
+    `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${sig3(t.g0)} to ${sig3(t.gLow)}–${sig3(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,
   ], [
-    `With g = √dₖ = ${two(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
-    `measures entropy ${two(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${two(r.standard.entropy[one])} with 1/√dₖ. `,
-    `Without LayerNorm’s learned gain, as here, qk-layernorm’s logits are bounded by √dₖ = ${two(r.layerNormBound)} `,
-    `(largest seen ${two(r.qkLayerNorm.maxAbsLogit[at])}) and its entropy is ${two(r.qkLayerNorm.entropy[at])} at every f. `,
-    `Trained, the gain grows and the bound goes: a 7.4 run (lr ${rateKey(t.widest.lr)}, seed ${t.widest.seed}) reached |logit| ${two(t.widest.maxLogit)} `,
-    `with dₖ = ${t.dK} (√${t.dK} = ${two(Math.sqrt(t.dK))}).`,
+    `With g = √dₖ = ${sig3(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
+    `measures entropy ${sig3(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${sig3(r.standard.entropy[one])} with 1/√dₖ. `,
+    `Without LayerNorm’s learned gain, as here, qk-layernorm’s logits are bounded by √dₖ = ${sig3(r.layerNormBound)} `,
+    `(largest seen ${sig3(r.qkLayerNorm.maxAbsLogit[at])}) and its entropy is ${sig3(r.qkLayerNorm.entropy[at])} at every f. `,
+    `Trained, the gain grows and the bound goes: a 7.4 run (lr ${rateKey(t.widest.lr)}, seed ${t.widest.seed}) reached |logit| ${sig3(t.widest.maxLogit)} `,
+    `with dₖ = ${t.dK} (√${t.dK} = ${sig3(Math.sqrt(t.dK))}).`,
   ], [
     'Low entropy that comes with unstable training is what Zhai et al. call entropy collapse; their remedy is σReparam, a spectral ',
     'rescaling of every linear layer', cite.ref('zhai'), ', not QK-norm. ',

@@ -6,6 +6,7 @@ import { el } from '../../dom.js';
 import { select } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
+import { sig2, sig3, percent } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { STRATEGY } from '../training/helpers.js';
@@ -21,16 +22,15 @@ const RANGE = [RATES[0], RATES[RATES.length - 1]];
 const DEFAULT_LR = SWEEP.config.lr;
 const SEEDS = SWEEP.presets.full.seeds;
 const LN_R = Math.log(SWEEP.config.R); // the test loss of an output that gives every one of the R tokens 1/R
-const sig = (x) => String(Number(x.toPrecision(3))).replace('-', '−');
-const big = (x) => (Math.abs(x) >= 1000 ? Math.round(Number(x.toPrecision(3))).toLocaleString('en-US') : sig(x));
-const pct = (x) => `${Number((100 * x).toPrecision(2))} %`;
-const entropyText = (x) => (x < 1e-3 ? '< 0.001' : sig(x));
+const pct = (x) => percent(x, 2);
+// Entropies below 0.001 (some a rounding error below zero) print as that bound, not as digits of noise.
+const entropyText = (x) => (x < 1e-3 ? '< 0.001' : sig3(x));
 
 // What the chart can show, each from a run's record in the data file.
 const METRICS = {
   accuracy: { label: 'test token accuracy', of: (r) => r.test.tokenAccuracy, yScale: 'linear', yDomain: [0, 1], text: pct },
-  loss: { label: 'final test loss', of: (r) => r.test.loss, yScale: 'linear', yFromZero: true, text: sig, level: LN_R },
-  logit: { label: 'largest |logit|', of: (r) => r.maxLogit, yScale: 'log', text: big },
+  loss: { label: 'final test loss', of: (r) => r.test.loss, yScale: 'linear', yFromZero: true, text: sig3, level: LN_R },
+  logit: { label: 'largest |logit|', of: (r) => r.maxLogit, yScale: 'log', text: sig3 },
   entropy: { label: 'lowest attention entropy (nats)', of: (r) => r.minEntropy, yScale: 'linear', yFromZero: true, text: entropyText },
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -52,15 +52,15 @@ export function failingText(lr) {
   const total = SWEEP.runs.filter((r) => r.lr === lr).length;
   if (!fails.length) return [`At ${rateKey(lr)} all ${total} runs learn.`];
   const flat = fails.filter((f) => f.uniform).length;
-  const out = [`At ${rateKey(lr)}, ${fails.length} of ${total} runs fail; ${flat} of them never left the uniform output (loss ln ${SWEEP.config.R} = ${sig(LN_R)} throughout)`];
+  const out = [`At ${rateKey(lr)}, ${fails.length} of ${total} runs fail; ${flat} of them never left the uniform output (loss ln ${SWEEP.config.R} = ${sig3(LN_R)} throughout)`];
   if (fails.length <= 4) {
-    out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed}: ${pct(f.accuracy)}, |logit| ${big(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
+    out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed}: ${pct(f.accuracy)}, |logit| ${sig3(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
   }
   out.push('. ');
   const sep = separation(SWEEP, lr);
   if (sep.smallerLogits && sep.flatterLearner) {
     const widest = SWEEP.runs.filter((r) => r.lr === lr && r.test.tokenAccuracy >= LEARNS).reduce((a, b) => (b.maxLogit > a.maxLogit ? b : a));
-    out.push(`Neither number marks a failing run: ${name(widest.strategy)} learns with |logit| ${big(widest.maxLogit)}, and reversal needs nearly one-hot rows.`);
+    out.push(`Neither number marks a failing run: ${name(widest.strategy)} learns with |logit| ${sig3(widest.maxLogit)}, and reversal needs nearly one-hot rows.`);
   }
   return out;
 }
@@ -74,22 +74,22 @@ function edgeText(engine) {
   const five = seedRuns(SWEEP, 'fixed-5', EDGE);
   if (sqrt.length) {
     const f = sqrt[0];
-    out.push(`1/√dₖ’s seed ${f.seed} never left the uniform output (${pct(f.accuracy)}, |logit| ${big(f.maxLogit)}, entropy ${sig(f.minEntropy)}, `,
-      `loss ${sig(f.loss)} ≈ ln ${SWEEP.config.R}): nothing blew up, while β = 5 learned with |logit| up to ${big(Math.max(...five.map((r) => r.maxLogit)))}. `);
+    out.push(`1/√dₖ’s seed ${f.seed} never left the uniform output (${pct(f.accuracy)}, |logit| ${sig3(f.maxLogit)}, entropy ${sig3(f.minEntropy)}, `,
+      `loss ${sig3(f.loss)} ≈ ln ${SWEEP.config.R}): nothing blew up, while β = 5 learned with |logit| up to ${sig3(Math.max(...five.map((r) => r.maxLogit)))}. `);
   }
   const blown = fails.filter((f) => f.strategy === 'learned' && !f.uniform);
   if (blown.length) {
     const reach = (lr) => engine.describeTrainer(sweepConfig(SWEEP, 'learned', lr)).betaReach.ceiling;
-    out.push(`Only learned β blew up: β ${blown.map((f) => sig(f.finalBeta)).join(' and ')}, |logit| ${blown.map((f) => big(f.maxLogit)).join(' and ')} `,
+    out.push(`Only learned β blew up: β ${blown.map((f) => sig3(f.finalBeta)).join(' and ')}, |logit| ${blown.map((f) => sig3(f.maxLogit)).join(' and ')} `,
       `on ${seedList(blown.map((f) => f.seed))}. That is 6.3’s mechanism: at ${times(EDGE)} Lesson 6’s rate Adam no longer holds ln β back `,
-      `(the engine’s ceiling for β: ${big(reach(EDGE))}, against ${sig(reach(DEFAULT_LR))} at Lesson 6’s). `);
+      `(the engine’s ceiling for β: ${sig3(reach(EDGE))}, against ${sig3(reach(DEFAULT_LR))} at Lesson 6’s). `);
   }
   const qk = seedRuns(SWEEP, 'qk-norm', EDGE).map((r) => r.qkScale[0]);
   const top = seedRuns(SWEEP, 'qk-norm', RANGE[1]);
   const [q, root] = [seedCount(SWEEP, 'qk-norm', EDGE), seedCount(SWEEP, 'inverse-sqrt-dk', EDGE)];
-  out.push(`QK-norm’s g is learned too (${sig(startingG(engine))} → ${sig(Math.min(...qk))}–${sig(Math.max(...qk))}), so its cap moves; its case here is `,
+  out.push(`QK-norm’s g is learned too (${sig3(startingG(engine))} → ${sig3(Math.min(...qk))}–${sig3(Math.max(...qk))}), so its cap moves; its case here is `,
     `${q.learned} of ${q.seeds} seeds against 1/√dₖ’s ${root.learned} of ${root.seeds} at one rate, and at ${rateKey(RANGE[1])} `,
-    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds, |logit| ≤ ${sig(Math.max(...top.map((r) => r.maxLogit)))}).`);
+    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds, |logit| ≤ ${sig3(Math.max(...top.map((r) => r.maxLogit)))}).`);
   return out;
 }
 
@@ -106,7 +106,7 @@ export function sweepSummary() {
 
 export function ratesPart(engine, store, number) {
   const part = partPanel({ id: 'rates', number, title: 'Learning rate: where each strategy breaks' });
-  const rate = select(store, 'blr', 'Learning rate', RATES.map((lr) => [rateKey(lr), `${rateKey(lr)}${lr === DEFAULT_LR ? ' (Lesson 6’s)' : ` (${Number((lr / DEFAULT_LR).toPrecision(2))}× Lesson 6’s)`}`]));
+  const rate = select(store, 'blr', 'Learning rate', RATES.map((lr) => [rateKey(lr), `${rateKey(lr)}${lr === DEFAULT_LR ? ' (Lesson 6’s)' : ` (${sig2(lr / DEFAULT_LR)}× Lesson 6’s)`}`]));
   const show = select(store, 'blrshow', 'Show', Object.entries(METRICS).map(([id, m]) => [id, m.label]));
   const chart = chartBox({ id: 'rates-accuracy', kind: 'xy', maxWidth: 600 });
   const boxes = partBoxes();
