@@ -2,7 +2,6 @@
 // al.'s measure), largest |logit| and lowest attention entropy against the learning rate, seed by seed, from
 // web/data/lr-sweep.json (made by `attention-lab lr-sweep --preset full`), and points of it that the learner retrains
 // here (rates-run.js). Every verdict counts seeds (sweep-stats.js); a line joins each rate's median seed, a real run.
-import { el } from '../../dom.js';
 import { select } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
