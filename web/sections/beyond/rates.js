@@ -51,7 +51,9 @@ export function failingText(lr) {
   const total = SWEEP.runs.filter((r) => r.lr === lr).length;
   if (!fails.length) return [`At ${rateKey(lr)} all ${total} runs learn.`];
   const flat = fails.filter((f) => f.uniform).length;
-  const out = [`At ${rateKey(lr)}, ${fails.length} of ${total} runs fail; ${flat} of them never left the uniform output (loss ln ${SWEEP.config.R} = ${sig3(LN_R)} throughout)`];
+  const counted = fails.length === total ? `all ${total} runs fail` : `${fails.length} of ${total} runs fail`;
+  const left = flat === fails.length ? (flat === 1 ? 'it' : `all ${flat}`) : `${flat} of them`;
+  const out = [`At ${rateKey(lr)}, ${counted}; ${left} never left the uniform output (loss ln ${SWEEP.config.R} = ${sig3(LN_R)} throughout)`];
   if (fails.length <= 4) {
     out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed}: ${pct(f.accuracy)}, |logit| ${sig3(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
   }
@@ -88,7 +90,7 @@ function edgeText(engine) {
   const [q, root] = [seedCount(SWEEP, 'qk-norm', EDGE), seedCount(SWEEP, 'inverse-sqrt-dk', EDGE)];
   out.push(`QK-norm’s g is learned too (${sig3(startingG(engine))} → ${sig3(Math.min(...qk))}–${sig3(Math.max(...qk))}), so its cap moves; its case here is `,
     `${q.learned} of ${q.seeds} seeds against 1/√dₖ’s ${root.learned} of ${root.seeds} at one rate, and at ${rateKey(RANGE[1])} `,
-    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds, |logit| ≤ ${sig3(Math.max(...top.map((r) => r.maxLogit)))}).`);
+    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds learn, |logit| ≤ ${sig3(Math.max(...top.map((r) => r.maxLogit)))}).`);
   return out;
 }
 
