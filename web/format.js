@@ -57,13 +57,13 @@ export function sig(v, digits = 3) {
   const a = Math.abs(r);
   if (a < 1e-3 || a >= 1e6) return scientific(v, n);
   const exponent = Number(r.toExponential().split('e')[1]);
-  const exact = r === v;
+  const isExact = r === v;
   if (exponent >= n - 1) { // no decimals: 123,000; 4,100; 100
     const s = Math.abs(r).toFixed(0);
     return signed(`${r < 0 ? '-' : ''}${grouped(s)}`);
   }
   const s = r.toFixed(n - 1 - exponent);
-  return signed(exact ? trimZeros(s) : s);
+  return signed(isExact ? trimZeros(s) : s);
 }
 
 /** Two significant digits: prose (0.0094, 56, 0.87). */

@@ -3,7 +3,7 @@
 // CLI with build-scripts/reference-runs; means and standard deviations computed there), the runs the learner finished
 // in this page, and the commands that made the reference runs. The prose quotes the data file's numbers.
 import { el, clear } from '../../dom.js';
-import { sig3, count } from '../../format.js';
+import { sig2, sig3, count } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
 import { setProse, dk } from '../parts.js';
 import { REFERENCE, STRATEGY, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
@@ -238,7 +238,7 @@ export function resultsSections(context) {
     el('div', { className: 'table-scroll' }, wholeTable()), repeatedNote());
   const made = deeper(store, 'rdeep', 'commands', 'The commands that made our reference runs',
     el('p', { className: 'chart-note reference-command' },
-      `build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all) `
+      `build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${sig2(REFERENCE.wallSeconds / 3600)} hours in all) `
       + 'runs these native commands and copies their output into web/data/reference-runs.json:'), commands);
 
   const refresh = () => {
