@@ -18,13 +18,21 @@ import { typesetFormulas } from './typeset.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // web/data/lr-sweep.json keeps each run's curve of loss, entropy and largest |logit| for readers of the data; the page
-// draws only each run's final figures, so the bundle takes the file without the curves (166 KB → 35 KB).
+// draws only each run's final figures and asks of each curve only its lowest training loss (did the run ever leave
+// the uniform output? web/sections/beyond/sweep-stats.js), so the bundle takes the file without the curves but with
+// that one number per run (166 KB → 37 KB).
+export function withoutCurveData(data) {
+  for (const run of data.runs) {
+    run.lowestLoss = Math.min(...run.curve.loss);
+    delete run.curve;
+  }
+  return data;
+}
 const withoutCurves = {
   name: 'lr-sweep-without-curves',
   setup(build) {
     build.onLoad({ filter: /[\\/]web[\\/]data[\\/]lr-sweep\.json$/ }, async (args) => {
-      const data = JSON.parse(await readFile(args.path, 'utf8'));
-      for (const run of data.runs) delete run.curve;
+      const data = withoutCurveData(JSON.parse(await readFile(args.path, 'utf8')));
       return { contents: JSON.stringify(data), loader: 'json' };
     });
   },

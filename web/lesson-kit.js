@@ -11,8 +11,8 @@
 // A question is a <fieldset data-question="id"> with a <legend>; after a check its root has
 // data-answered="correct" or "wrong", the verdict is announced (role=status), and the answer is kept in
 // localStorage so a learner who comes back sees what they answered (inside an LMS, in memory and in the LMS instead:
-// web/scorm.js). `cover` (a figure) stays covered until the
-// learner answers or chooses to see it without answering.
+// web/scorm.js). `cover` (a figure, or a list of nodes) stays covered until the learner answers or chooses to see it
+// without answering.
 import { el, clear, append, uniqueId } from './dom.js';
 import { whenSeen } from './offscreen.js';
 
@@ -129,25 +129,28 @@ export function resetAnswers() {
 /* ---- a predict-then-see question ---- */
 
 /**
- * question({ id, prompt, choices, answer, explain, cover, note })
+ * question({ id, prompt, choices, answer, explain, cover, note, multiple })
  * - choices: [[value, label], …] (multiple choice), or { number: { label, step, unit } } for a typed number with
  *   answer(state) → { value, tolerance } computed from the engine's numbers for the current settings.
+ * - multiple: tick boxes instead of radio buttons ("tick all that …"); the answer is then the list of right values,
+ *   and a check is right when exactly those are ticked (in any order).
  * - answer: the right choice's value, or answer(state) returning it (a number question: { value, tolerance }).
  * - explain(state, { correct, given }): strings and nodes that say why, with the engine's live numbers. It is
  *   called again on every render(state) once answered, so its numbers follow the settings.
  * Returns { node, render(state) }.
  */
-export function question({ id, prompt, choices, answer, explain, cover = null, note = null }) {
+export function question({ id, prompt, choices, answer, explain, cover = null, note = null, multiple = false }) {
   const name = uniqueId(`q-${id}`);
   const numeric = !Array.isArray(choices);
-  asked.set(id, numeric ? { id, type: 'numeric' } : { id, type: 'choice', choices: choices.map(([value]) => value) });
+  asked.set(id, numeric ? { id, type: 'numeric' } : { id, type: 'choice', multiple, choices: choices.map(([value]) => value) });
+  const covers = cover === null ? [] : [cover].flat();
   const inputs = numeric ? [el('input', { type: 'number', step: choices.number.step ?? 'any', className: 'question-number', attrs: { 'aria-label': choices.number.label } })]
-    : choices.map(([value]) => el('input', { type: 'radio', name, value }));
+    : choices.map(([value]) => el('input', { type: multiple ? 'checkbox' : 'radio', name, value }));
   const options = numeric
     ? el('div', { className: 'question-options' }, el('label', { className: 'question-option' }, inputs[0], choices.number.unit ? ` ${choices.number.unit}` : ''))
     : el('div', { className: 'question-options' }, choices.map(([, label], i) => el('label', { className: 'question-option' }, inputs[i], el('span', {}, label))));
   const check = el('button', { type: 'button', className: 'control-button question-check', textContent: 'Check my answer' });
-  const reveal = cover ? el('button', { type: 'button', className: 'control-button small question-reveal', textContent: 'Show me without answering' }) : null;
+  const reveal = covers.length ? el('button', { type: 'button', className: 'control-button small question-reveal', textContent: 'Show me without answering' }) : null;
   const verdict = el('div', { className: 'question-verdict', attrs: { role: 'status', 'aria-live': 'polite' } });
   const node = el('fieldset', { className: 'question', dataset: { question: id } },
     el('legend', {}, el('span', { className: 'question-label' }, 'Predict'), ' ', prompt),
@@ -155,21 +158,29 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     options, el('div', { className: 'question-actions' }, check, reveal), verdict);
   // A covered figure is hidden behind a card and inert (no focus, not read out) until it is shown.
   const covered = (on) => {
-    if (!cover) return;
-    cover.classList.toggle('awaiting-prediction', on);
-    cover.inert = on;
+    for (const c of covers) {
+      c.classList.toggle('awaiting-prediction', on);
+      c.inert = on;
+    }
   };
   covered(true);
 
   let last = null; // the state of the last render
   let given = null; // the learner's answer once checked
 
-  const valueOf = () => (numeric ? (inputs[0].value.trim() === '' ? null : Number(inputs[0].value)) : inputs.find((i) => i.checked)?.value ?? null);
+  const ticked = () => inputs.filter((i) => i.checked).map((i) => i.value);
+  const valueOf = () => (numeric ? (inputs[0].value.trim() === '' ? null : Number(inputs[0].value))
+    : multiple ? (ticked().length ? ticked() : null) : inputs.find((i) => i.checked)?.value ?? null);
   const judge = (state, value) => {
     const want = typeof answer === 'function' ? answer(state) : answer;
     if (numeric) return Number.isFinite(value) && Math.abs(value - want.value) <= want.tolerance;
+    if (multiple) return Array.isArray(want) && value.length === want.length && want.every((v) => value.includes(v));
     return value === want;
   };
+  /** Whether a stored answer is one this question can show: a number, a choice, or (multiple) a list of choices. */
+  const valid = (value) => (numeric ? Number.isFinite(value)
+    : multiple ? Array.isArray(value) && value.length > 0 && value.every((v) => choices.some(([c]) => c === v))
+      : choices.some(([v]) => v === value));
   const show = (state) => {
     clear(verdict);
     if (given === null) {
@@ -184,9 +195,9 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
   };
   const restore = () => {
     const saved = readAnswers()[id];
-    given = saved && (numeric ? Number.isFinite(saved.value) : choices.some(([v]) => v === saved.value)) ? saved.value : null;
+    given = saved && valid(saved.value) ? saved.value : null;
     if (numeric) inputs[0].value = given === null ? '' : String(given);
-    else for (const i of inputs) i.checked = i.value === given;
+    else for (const i of inputs) i.checked = multiple ? (given ?? []).includes(i.value) : i.value === given;
     if (given === null) covered(true);
   };
 
@@ -194,7 +205,7 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     const value = valueOf();
     if (value === null || (numeric && !Number.isFinite(value))) {
       clear(verdict);
-      verdict.append(el('p', { className: 'question-result' }, numeric ? 'Type a number first.' : 'Choose an answer first.'));
+      verdict.append(el('p', { className: 'question-result' }, numeric ? 'Type a number first.' : multiple ? 'Tick at least one first.' : 'Choose an answer first.'));
       return;
     }
     given = value;

@@ -98,7 +98,7 @@ async function boot() {
     sections.get(id).scrollIntoView({ block: 'start' });
   };
   frame.onChoose(choose);
-  if (!embedded) document.getElementById('lessons').append(summarySection(choose));
+  if (!embedded) document.getElementById('lessons').append(summarySection(choose, engine));
   store.start();
   store.renderNow(); // in this task: the first lesson is laid out and painted once, with its numbers
   await painted(); // and is on screen before the next lesson is made

@@ -249,7 +249,7 @@ export const STATE_TABLE = [
   { key: 'bs', type: apiDecimal('lengthScaling.s', { max: 2 }), def: 0.43, section: 'beyond' }, // s of the s·ln n scaling (7.3)
   // The learning-rate sweep's rates as 7.4 prints them (two significant digits; tests/js/state.test.mjs holds them to web/data/lr-sweep.json).
   { key: 'blr', type: choice('0.0001', '0.00032', '0.001', '0.0032', '0.01', '0.032', '0.1'), def: '0.032', section: 'beyond' }, // learning rate of 7.4's numbers
-  { key: 'blrshow', type: choice('accuracy', 'logit', 'entropy'), def: 'accuracy', section: 'beyond' }, // what 7.4's chart shows
+  { key: 'blrshow', type: choice('accuracy', 'loss', 'logit', 'entropy'), def: 'accuracy', section: 'beyond' }, // what 7.4's chart shows
   { key: 'bdeep', type: choiceList(['collapse', 'mup', 'length', 'lrsweep'], { minCount: 0 }), def: [], section: 'beyond' }, // open "Go deeper" sections
 ];
 

@@ -4,8 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, browserSession, settled } from './harness.mjs';
+import { percent } from '../../web/format.js';
 
-const session = browserSession();
+const session = browserSession({ engine: true });
 
 async function load(hash = '', options) {
   const opened = await session.open(session.server.url + hash, options);
@@ -110,11 +111,50 @@ test('Lesson 1 asks before it shows: right and wrong answers, live numbers that 
   assert.deepEqual(problems(log), []);
 });
 
+test('a tick-all question is right only with exactly the right boxes, covers every node it was given, and is kept across a reload', async () => {
+  const { page, log } = await load('#lesson=beyond&bdeep=lrsweep');
+  const q = page.locator('[data-question="beyond-rates"]');
+  await page.waitForSelector('[data-stats="rates"] [data-stat="qk-norm"]', { state: 'attached' });
+  assert.equal(await q.locator('input[type="checkbox"]').count(), 5, 'one box per strategy');
+  // 7.4 covers its chart, its numbers and its prose until the learner answers.
+  const covered = () => page.$$eval('[data-part="rates"] .awaiting-prediction', (n) => n.length);
+  assert.equal(await covered(), 3);
+  await q.locator('.question-check').click();
+  assert.match(await q.locator('[role="status"]').textContent(), /Tick at least one/);
+  assert.equal(await q.getAttribute('data-answered'), null);
+  const tick = async (values) => {
+    for (const box of await q.locator('input[type="checkbox"]').all()) await box.setChecked(values.includes(await box.getAttribute('value')));
+    await q.locator('.question-check').click();
+    return q.getAttribute('data-answered');
+  };
+  assert.equal(await tick(['qk-norm']), 'wrong', 'one right box of three is not enough');
+  assert.equal(await covered(), 0, 'answered, nothing stays covered');
+  assert.equal(await tick(['fixed-5', 'qk-norm', 'qk-layernorm', 'inverse-sqrt-dk']), 'wrong', 'a wrong box spoils three right ones');
+  assert.equal(await tick(['qk-layernorm', 'fixed-5', 'qk-norm']), 'correct');
+  await page.reload();
+  await page.waitForSelector('body[data-engine="ready"]');
+  await page.waitForSelector('[data-stats="rates"] [data-stat="qk-norm"]', { state: 'attached' });
+  const checked = await q.locator('input[type="checkbox"]').evaluateAll((n) => n.filter((i) => i.checked).map((i) => i.value));
+  assert.deepEqual(checked, ['fixed-5', 'qk-norm', 'qk-layernorm']);
+  assert.equal(await q.getAttribute('data-answered'), 'correct');
+  assert.equal(await covered(), 0);
+  assert.deepEqual(problems(log), []);
+});
+
 test('the page closes with five takeaways that lead back to their lessons, and a reading list', async () => {
   const { page } = await load();
   const items = await page.$$eval('#summary .takeaways li', (n) => n.map((x) => x.textContent));
   assert.equal(items.length, 5);
   assert.ok((await page.$$eval('#summary .reading li', (n) => n.length)) >= 5);
+  // Takeaway 3's shares are the engine's, as Lesson 3.2 measures them (n 16, 1,000 rows, seed 1), and grow with d_k.
+  const shares = await page.$$eval('#summary [data-stat="sparse"] [data-dk]', (n) => n.map((x) => [Number(x.dataset.dk), Number(x.dataset.value), x.textContent]));
+  assert.deepEqual(shares.map(([dK]) => dK), [64, 512]);
+  for (const [dK, share, text] of shares) {
+    const want = session.engine.gradientDistribution({ dK, n: 16, trials: 1000, seed: 1, threshold: 0.01 }).jacobian.unscaled.fractionBelow;
+    assert.equal(share, want, `d_k ${dK}`);
+    assert.equal(text, `${percent(want, 2)} at ${dK}`);
+  }
+  assert.ok(shares[0][1] < shares[1][1]);
   await page.click('#summary a[data-lesson="saturation"]');
   await page.waitForFunction(() => location.hash.includes('lesson=saturation'));
   const top = await page.$eval('#lesson-saturation', (n) => Math.round(n.getBoundingClientRect().top));

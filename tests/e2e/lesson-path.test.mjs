@@ -44,9 +44,17 @@ test('every question can be answered right and wrong, and says which', async () 
     await q.scrollIntoViewIfNeeded();
     const seen = new Set();
     const radios = await q.locator('input[type="radio"]').count();
+    const boxes = await q.locator('input[type="checkbox"]').count();
     if (radios > 0) {
       for (let i = 0; i < radios; i += 1) {
         await q.locator('input[type="radio"]').nth(i).check();
+        await q.locator('.question-check').click();
+        seen.add(await q.getAttribute('data-answered'));
+      }
+    } else if (boxes > 0) {
+      // A tick-all question: every set of ticked boxes in turn, until one is called right and one wrong.
+      for (let set = 1; set < 2 ** boxes && !(seen.has('correct') && seen.has('wrong')); set += 1) {
+        for (let i = 0; i < boxes; i += 1) await q.locator('input[type="checkbox"]').nth(i).setChecked(Boolean(set & (1 << i)));
         await q.locator('.question-check').click();
         seen.add(await q.getAttribute('data-answered'));
       }
@@ -56,7 +64,7 @@ test('every question can be answered right and wrong, and says which', async () 
       seen.add(await q.getAttribute('data-answered'));
     }
     assert.ok(seen.has('wrong'), `${id}: a wrong answer is called wrong`);
-    if (radios > 0) assert.ok(seen.has('correct'), `${id}: one choice is right at the default settings`);
+    if (radios > 0 || boxes > 0) assert.ok(seen.has('correct'), `${id}: one choice is right at the default settings`);
     assert.ok((await q.locator('.question-explain').textContent()).length > 40, `${id}: the verdict explains`);
   }
   assert.deepEqual(problems(log), []);

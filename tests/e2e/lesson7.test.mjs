@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { problems, browserSession, settled, refined, nextFrame } from './harness.mjs';
-import { precise } from '../../web/format.js';
+import { sig3, percent } from '../../web/format.js';
+import { seedCount, seedRuns, everySeedLearns } from '../../web/sections/beyond/sweep-stats.js';
 
 const session = browserSession({ engine: true });
 
@@ -123,11 +124,14 @@ test('Lesson 7\'s controls redraw their part with new engine numbers', async () 
 test('Lesson 7\'s questions: right and wrong, explanations with live numbers that follow the settings', async () => {
   const { page, log } = await load('&bdrift=2');
   const growth = page.locator('[data-question="beyond-growth"]');
+  const growthStats = page.locator('[data-part="growth"] .beyond-side > .part-stats');
+  assert.match(await growthStats.getAttribute('class'), /awaiting-prediction/, 'the largest |logit| waits for a prediction');
   await answerWrongThenRight(growth, '2', '4');
+  assert.doesNotMatch(await growthStats.getAttribute('class'), /awaiting-prediction/);
   const r2 = session.engine.qkNormDemo({ ...GROWTH, g: 8, drifts: [2, 4] });
   const text2 = await growth.locator('.question-explain').textContent();
   assert.match(text2, /at f = 2 to/);
-  assert.ok(text2.includes(`×${Number((r2.standard.maxAbsLogit[1] / r2.standard.maxAbsLogit[0]).toPrecision(3))}`), text2);
+  assert.ok(text2.includes(`×${sig3(r2.standard.maxAbsLogit[1] / r2.standard.maxAbsLogit[0])}`), text2);
   await slide(page, 'bdrift', 500); // the middle of the log track: f = 1
   await settled(page, 'lesson=beyond');
   await page.waitForFunction(() => !location.hash.includes('bdrift'));
@@ -148,12 +152,12 @@ test('Lesson 7\'s questions: right and wrong, explanations with live numbers tha
   const at1000 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [1000, 10000] });
   const explain = () => length.locator('.question-explain').textContent();
   const first = await explain();
-  assert.ok(first.includes(String(Number(at1000.plainMaxWeight[1].toPrecision(3)))), first);
+  assert.ok(first.includes(sig3(at1000.plainMaxWeight[1])), first);
   await page.evaluate(() => { location.hash = '#lesson=beyond&bn=50'; });
   await settled(page, 'bn=50');
   const at50 = session.engine.lengthScaling({ ...LENGTH, s: 0.43, ns: [50, 500] });
   const second = await explain();
-  assert.ok(second.includes('n = 500') && second.includes(String(Number(at50.plainMaxWeight[1].toPrecision(3)))), second);
+  assert.ok(second.includes('n = 500') && second.includes(sig3(at50.plainMaxWeight[1])), second);
   assert.deepEqual(problems(log), []);
 });
 
@@ -172,10 +176,9 @@ test('a change of g draws 7.1\'s lines from the first rows, then from all 200 (e
   assert.ok(rows >= 10 && rows < 200, `preview rows ${rows}`);
   assert.equal(first[0], `growth f (lines from ${rows} of 200 rows so far)`);
   assert.deepEqual(last.slice(0, 2), ['growth f', '200']);
-  const two = (x) => precise(Number(x.toPrecision(3)));
   for (const [, n, entropy] of shown) {
     const want = session.engine.qkNormDemo({ ...GROWTH, samples: Number(n), g, drifts: GROWTH_GRID }).qkNorm.entropy[GROWTH_GRID.indexOf(1)];
-    assert.equal(entropy, two(want), `${n} rows at g = ${g}`);
+    assert.equal(entropy, sig3(want), `${n} rows at g = ${g}`);
   }
   assert.deepEqual(problems(log), []);
 });
@@ -262,33 +265,60 @@ test('Lesson 7 fits its share of the page at 1280 px and does not scroll sideway
   assert.ok(widths.charts.length === 3 && widths.charts.every((r) => r <= 375), `charts end at ${widths.charts}`);
 });
 
-test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json when opened, and its controls and question follow the data', async () => {
+test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json seed by seed when opened, last, and its controls and question follow the data', async () => {
   const sweep = JSON.parse(fs.readFileSync(new URL('../../web/data/lr-sweep.json', import.meta.url), 'utf8'));
-  const mean = (id, lr) => {
-    const runs = sweep.runs.filter((r) => r.strategy === id && r.lr === lr);
-    return runs.reduce((s, r) => s + r.test.tokenAccuracy, 0) / runs.length;
-  };
   const edge = sweep.rates[sweep.rates.length - 2];
   const { page, log } = await load();
-  // Closed by default: only its bar shows; 7.1 quotes the sweep at the edge rate all the same.
+  // Closed by default: only its bar shows, after 7.3, saying what the sweep shows.
   assert.equal(await page.$eval('[data-deeper="lrsweep"]', (d) => d.open), false);
-  assert.ok(close(await stat(page, 'growth', 'trained'), mean('qk-norm', edge)));
+  assert.match(await page.textContent('[data-deeper="lrsweep"] > summary'), /7\.4 Learning-rate sweep: above 0\.01, 17 of 19 failures are output collapse/);
   await page.click('[data-deeper="lrsweep"] > summary');
   await settled(page, 'bdeep=lrsweep');
-  await page.waitForSelector('[data-stats="rates"] [data-stat="qk-norm"]');
+  await page.waitForSelector('[data-stats="rates"] [data-stat="qk-norm"]', { state: 'attached' });
+  // Opened, 7.4 sits below 7.3, not above 7.1.
+  const tops = await page.$$eval('#lesson-beyond [data-part], #lesson-beyond [data-deeper="lrsweep"]', (n) => n.map((x) => [x.dataset.part ?? 'bar', Math.round(x.getBoundingClientRect().top)]));
+  const top = (id) => tops.find(([x]) => x === id)[1];
+  assert.ok(top('growth') < top('width') && top('width') < top('length') && top('length') < top('bar') && top('bar') < top('rates'), JSON.stringify(tops));
   const counts = await page.$$eval('[data-chart="rates-accuracy"] g[data-series]', (n) => Object.fromEntries(n.map((s) => [s.dataset.series, Number(s.dataset.count)])));
-  for (const s of sweep.strategies) assert.equal(counts[s.id], sweep.rates.length, s.id);
-  for (const s of sweep.strategies) assert.ok(close(await stat(page, 'rates', s.id), mean(s.id, edge)), s.id);
-  // The largest |logit| over the seeds at 0.1, chosen by link.
+  for (const s of sweep.strategies) {
+    assert.equal(counts[s.id], sweep.rates.length, s.id);
+    assert.equal(counts[`${s.id}-seeds`], sweep.rates.length * sweep.presets.full.seeds, `${s.id}: a mark per seed`);
+  }
+  // Each strategy's stat: every seed's accuracy, and how many learn (the value behind it).
+  for (const s of sweep.strategies) {
+    const c = seedCount(sweep, s.id, edge);
+    assert.equal(await stat(page, 'rates', s.id), c.learned, s.id);
+    const text = await page.textContent(`[data-stats="rates"] [data-stat="${s.id}"]`);
+    assert.ok(text.startsWith(c.runs.map((r) => percent(r.test.tokenAccuracy, 2)).join(' · ')), text);
+    assert.ok(text.endsWith(`(${c.learned} of ${c.seeds} learn)`), text);
+  }
+  // The runs that fail at the edge are described by their own numbers: 1/√dₖ's seed 3, not its two seeds that learned.
+  const prose = await page.textContent('[data-part="rates"] .beyond-figure .part-prose');
+  const [sqrt3] = seedRuns(sweep, 'inverse-sqrt-dk', edge).filter((r) => r.test.tokenAccuracy < 0.9);
+  assert.ok(prose.includes(`1/√dₖ seed 3: ${percent(sqrt3.test.tokenAccuracy, 2)}, |logit| ${sig3(sqrt3.maxLogit)}, entropy ${sig3(sqrt3.minEntropy)}`), prose);
+  assert.match(prose, /4 of 15 runs fail; 2 of them never left the uniform output/);
+  assert.doesNotMatch(prose, /1\/√dₖ 78/);
+  // Each seed's largest |logit| at 0.1, chosen by link.
   const opened = await load('&bdeep=lrsweep&blr=0.1&blrshow=logit');
-  await opened.page.waitForSelector('[data-stats="rates"] [data-stat="learned"]');
-  const top = sweep.rates[sweep.rates.length - 1];
-  const most = Math.max(...sweep.runs.filter((r) => r.strategy === 'learned' && r.lr === top).map((r) => r.maxLogit));
-  assert.ok(close(await stat(opened.page, 'rates', 'learned'), most));
-  // The question: the strategy with the best mean at the edge rate is the right answer, and the explanation quotes it.
+  await opened.page.waitForSelector('[data-stats="rates"] [data-stat="learned"]', { state: 'attached' });
+  const learned = seedRuns(sweep, 'learned', sweep.rates.at(-1));
+  const text = await opened.page.textContent('[data-stats="rates"] [data-stat="learned"]');
+  assert.ok(text.startsWith(learned.map((r) => sig3(r.maxLogit)).join(' · ')), text);
+  assert.equal(await stat(opened.page, 'rates', 'learned'), 0);
+  // The question: tick every strategy that learns on all three seeds at the edge rate; the explanation counts seeds.
   const q = page.locator('[data-question="beyond-rates"]');
-  await answerWrongThenRight(q, 'inverse-sqrt-dk', 'qk-norm');
-  assert.match(await q.innerText(), new RegExp(`QK-norm ${Math.round(100 * mean('qk-norm', edge))} %`));
+  const tick = async (values, verdict) => {
+    for (const box of await q.locator('input[type="checkbox"]').all()) await box.setChecked(values.includes(await box.getAttribute('value')));
+    await q.locator('.question-check').click();
+    assert.equal(await q.getAttribute('data-answered'), verdict, values.join());
+  };
+  await tick(['qk-norm', 'inverse-sqrt-dk'], 'wrong');
+  await tick(everySeedLearns(sweep, edge), 'correct');
+  const explain = await q.locator('.question-explain').innerText();
+  assert.match(explain, /QK-norm 3 of 3/);
+  assert.match(explain, /1\/√dₖ 2 of 3/);
+  assert.match(explain, /1\/√dₖ’s seed 3 never left the uniform output/);
+  assert.match(explain, /Only learned β blew up: β 46.5 and 17.2, \|logit\| 23,300 and 31,900 on seeds 1 and 2/);
   assert.deepEqual(problems(log), []);
   assert.deepEqual(problems(opened.log), []);
 });

@@ -5,14 +5,15 @@ import { logSlider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { joinPieces, sampleCount, learn, refineLater, offStep } from '../progressive.js';
-import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle } from './shared.js';
-import { meanAccuracy, EDGE } from './rates.js';
+import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle, partBoxes } from './shared.js';
+import { SWEEP, EDGE, startingG } from './rates.js';
 import { rateKey } from './sweep-config.js';
+import { seedRuns } from './sweep-stats.js';
 
 // The experiment: a query and 16 keys of length 64 with N(0, 1) entries, 200 rows (display choices; printed).
 const SETUP = { dK: 64, n: 16, samples: 200, seed: 1 };
@@ -23,8 +24,6 @@ const TICKS = [0.25, 0.5, 1, 2, 4];
 
 const f = () => el('var', {}, 'f');
 const g = () => el('var', {}, 'g');
-const two = (x) => precise(Number(x.toPrecision(3)));
-const pct = (x) => `${Math.round(100 * x)} %`;
 
 export function growthPart(engine, store, number) {
   const part = partPanel({ id: 'growth', number, title: 'Growing queries and keys, collapsing entropy, and QK-norm' });
@@ -32,18 +31,21 @@ export function growthPart(engine, store, number) {
   const scale = logSlider(store, 'bg', ['QK-norm scale ', g()], { lo: 0.5, hi: 64, integers: false });
   const controls = [drift, scale];
   const run = (state, drifts) => engine.qkNormDemo({ ...SETUP, g: state.bg, drifts });
+  const boxes = partBoxes();
+  const cite = sources('dehghani', 'zhai', 'henry', 'wortsman');
 
   const ask = question({
     id: 'beyond-growth',
-    prompt: 'Training doubles every q and k. The 1/√dₖ logits grow…',
+    prompt: 'Double q and k: the 1/√dₖ logits grow…',
     choices: [['2', '×2'], ['4', '×4'], ['16', '×16']],
     answer: '4',
+    cover: boxes.stats, // its largest |logit| answers the question
     explain: explainWith((state) => run(state, [state.bdrift, 2 * state.bdrift]), (r, state) => {
       const s = r.standard;
       const q = r.qkNorm;
-      return [`(2q)·(2k) = 4 q·k. The engine’s largest |logit| goes from ${two(s.maxAbsLogit[0])} at f = ${state.bdrift} to `,
-        `${two(s.maxAbsLogit[1])} at f = ${2 * state.bdrift} (×${two(s.maxAbsLogit[1] / s.maxAbsLogit[0])}), and the mean entropy from `,
-        `${two(s.entropy[0])} to ${two(s.entropy[1])}. Under QK-norm the entropy stays ${two(q.entropy[0])} → ${two(q.entropy[1])}: `,
+      return [`(2q)·(2k) = 4 q·k. The engine’s largest |logit| goes from ${sig3(s.maxAbsLogit[0])} at f = ${state.bdrift} to `,
+        `${sig3(s.maxAbsLogit[1])} at f = ${2 * state.bdrift} (×${sig3(s.maxAbsLogit[1] / s.maxAbsLogit[0])}), and the mean entropy from `,
+        `${sig3(s.entropy[0])} to ${sig3(s.entropy[1])}. Under QK-norm the entropy stays ${sig3(q.entropy[0])} → ${sig3(q.entropy[1])}: `,
         'q and k are divided by their lengths, so f cancels.'];
     }),
   });
@@ -51,6 +53,7 @@ export function growthPart(engine, store, number) {
   const chart = chartBox({ id: 'growth-entropy', kind: 'xy', maxWidth: 600 });
   let grid = null; // { g, result }: the chart's factors for this g
   let chosen = null; // { g, f, result }: the learner's f alone, for the numbers beside the chart
+  let bounds = null; // trainedBounds(engine), made once
   const perRow = GRID.length * SETUP.n * SETUP.dK; // the work of one row at every factor (a unit per key entry)
   const perOne = SETUP.n * SETUP.dK; // one row at the chosen factor alone (its own kind: drawing the row dominates)
   /**
@@ -86,7 +89,8 @@ export function growthPart(engine, store, number) {
       }) };
   };
   const view = beyondPart(store, {
-    part, controls, ask, chart, cite: sources('dehghani', 'zhai', 'henry', 'wortsman'), keys: ['bdrift', 'bg'],
+    part, controls, ask, chart, cite, keys: ['bdrift', 'bg'], boxes,
+    lead: ['Scaling q and k by ', f(), ' scales each logit q·k/√dₖ by ', f(), '²; QK-norm’s ', g(), '·q̂·k̂ and qk-layernorm’s stay put.'],
     deeperId: 'collapse', deeperSummary: 'What g allows',
     // Every row is drawn from its own stream, whatever the factors: the grid's numbers depend only on g and are kept
     // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid). A redraw
@@ -119,36 +123,53 @@ export function growthPart(engine, store, number) {
 
       const soFar = r.chosenSamples < SETUP.samples ? `; from ${r.chosenSamples} of ${SETUP.samples} rows so far` : '';
       fill(stats, statList('growth', [
-        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, two(r.standard.entropy[at]), `(largest |logit| ${two(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
-        ['qknorm', 'entropy, QK-norm', two(r.qkNorm.entropy[at]), `(largest |logit| ${two(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
-        // From the training sweep of 7.4 (web/data/lr-sweep.json), not from these random rows.
-        ['trained', `QK-norm trained, lr ${rateKey(EDGE)}`, pct(meanAccuracy('qk-norm', EDGE)), `(1/√dₖ: ${pct(meanAccuracy('inverse-sqrt-dk', EDGE))})`, meanAccuracy('qk-norm', EDGE)],
+        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, sig3(r.standard.entropy[at]), `(largest |logit| ${sig3(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
+        ['qknorm', 'entropy, QK-norm', sig3(r.qkNorm.entropy[at]), `(largest |logit| ${sig3(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
       ]));
       setProse(prose, [[
-        'Dehghani et al. saw attention logits grow until rows were nearly ', term('onehot'), ' and training diverged; ',
-        'Zhai et al. tie low ', term('entropy'), ' to instability. QK-norm (Henry et al.) and qk-layernorm ',
-        '(Dehghani et al., Wortsman et al.) normalise q and k.',
+        'Growing logits and nearly ', term('onehot'), ' rows came before divergence in ViT-22B', cite.ref('dehghani'), '; QK-norm',
+        cite.ref('henry'), ' and qk-layernorm', cite.ref('dehghani', 'wortsman'), ' normalise q and k. Low ', term('entropy'),
+        ' is no fault: reversal needs one-hot rows (7.4).',
       ]]);
-      drawDeeper(deeper, r, at, state);
+      bounds = bounds ?? trainedBounds(engine);
+      drawDeeper(deeper, r, at, state, bounds, cite);
     },
   });
   return view;
 }
 
+/**
+ * What training did to the bounds, from 7.4's runs (web/data/lr-sweep.json): QK-norm's learned g at the edge rate,
+ * per seed, from its start (engine.describeTrainer), and the largest |logit| of any qk-layernorm run against √d_k.
+ */
+function trainedBounds(engine) {
+  const config = SWEEP.config;
+  const g0 = startingG(engine);
+  const gs = seedRuns(SWEEP, 'qk-norm', EDGE).map((r) => r.qkScale[0]);
+  const layer = SWEEP.runs.filter((r) => r.strategy === 'qk-layernorm');
+  const widest = layer.reduce((a, b) => (b.maxLogit > a.maxLogit ? b : a));
+  return { g0, gLow: Math.min(...gs), gHigh: Math.max(...gs), dK: config.dK, widest };
+}
+
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
-function drawDeeper(body, r, at, state) {
+function drawDeeper(body, r, at, state, t, cite) {
   const one = GRID.indexOf(1);
   setProse(body, [[
     `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits is sharper than one key at +g and the rest at −g: `,
-    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${two(r.minEntropy)} `,
+    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${sig3(r.minEntropy)} `,
     `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `,
-    'the sharpness becomes a parameter instead of a side effect of growing weights.',
+    `the sharpness becomes a parameter instead of a side effect of growing weights. In training g is learned, so the cap moves: `,
+    `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${sig3(t.g0)} to ${sig3(t.gLow)}–${sig3(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,
   ], [
-    `With g = √dₖ = ${two(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
-    `measures entropy ${two(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${two(r.standard.entropy[one])} with 1/√dₖ. `,
-    `qk-layernorm’s logits are bounded by √dₖ = ${two(r.layerNormBound)} (largest seen ${two(r.qkLayerNorm.maxAbsLogit[at])}); `,
-    `its entropy is ${two(r.qkLayerNorm.entropy[at])} at every f.`,
+    `With g = √dₖ = ${sig3(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
+    `measures entropy ${sig3(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${sig3(r.standard.entropy[one])} with 1/√dₖ. `,
+    `Without LayerNorm’s learned gain, as here, qk-layernorm’s logits are bounded by √dₖ = ${sig3(r.layerNormBound)} `,
+    `(largest seen ${sig3(r.qkLayerNorm.maxAbsLogit[at])}) and its entropy is ${sig3(r.qkLayerNorm.entropy[at])} at every f. `,
+    `Trained, the gain grows and the bound goes: a 7.4 run (lr ${rateKey(t.widest.lr)}, seed ${t.widest.seed}) reached |logit| ${sig3(t.widest.maxLogit)} `,
+    `with dₖ = ${t.dK} (√${t.dK} = ${sig3(Math.sqrt(t.dK))}).`,
   ], [
+    'Low entropy that comes with unstable training is what Zhai et al. call entropy collapse; their remedy is σReparam, a spectral ',
+    'rescaling of every linear layer', cite.ref('zhai'), ', not QK-norm. ',
     'Wortsman et al. report that qk-layernorm sharply reduces how sensitive small models are to the learning rate. ',
     'Lesson 6’s trainer has both as β strategies, with each step’s entropy and largest |logit| plotted beside the loss; ',
     '7.4 puts their accuracy against the learning rate beside 1/√dₖ’s.',

@@ -1,17 +1,17 @@
 // Lesson 7: what trained transformers do about attention's temperature, after Lesson 6's fixed and tuned β. Three
 // published fixes, each beside the engine's measurement on random rows: QK-norm against growing queries and keys
-// (7.1), μP's 1/d_k against aligned ones (7.2) and s·ln n against longer rows (7.3); and how each strategy of
-// Lesson 6's trainer, QK-norm among them, takes a growing learning rate (7.4, from the CLI's sweep and the learner's runs).
+// (7.1), μP's 1/d_k against aligned ones (7.2) and s·ln n against longer rows (7.3); and, last and one click deeper, how
+// each strategy of Lesson 6's trainer takes a growing learning rate (7.4, from the CLI's sweep and the learner's runs).
 import { claim, deeper } from '../../lesson-kit.js';
 import { mountParts } from '../parts.js';
 import { growthPart } from './growth.js';
 import { widthPart } from './width.js';
 import { lengthPart } from './length.js';
-import { ratesPart } from './rates.js';
+import { ratesPart, sweepSummary } from './rates.js';
 import './beyond.css';
 
 export const LESSON = {
-  id: 'beyond', number: 7, title: 'Beyond 1/√dₖ: what trained transformers do about attention’s temperature', mount,
+  id: 'beyond', number: 7, title: 'Beyond 1/√dₖ: later fixes for attention’s temperature', mount,
   element: 'attention-beyond', // <attention-beyond bdrift="2" bg="8"></attention-beyond>
   announce: ['growth:standard', 'growth:qknorm', 'width:sqrt', 'width:mup', 'length:plain', 'length:scaled', 'rates:qk-norm'], // read out by the live region
 };
@@ -23,12 +23,12 @@ function intro() {
 }
 
 /**
- * 7.4, the learning-rate sweep, one click deeper: a "part" whose node is its "Go deeper" bar, rendered with the
- * others but drawn only while open (closed, its chart has no width yet).
+ * 7.4, the learning-rate sweep, last and one click deeper: a "part" whose node is its "Go deeper" bar, saying what
+ * the sweep shows, rendered with the others but drawn only while open (closed, its chart has no width yet).
  */
 function sweepBehindBar(engine, store, number) {
   const rates = ratesPart(engine, store, number);
-  const more = deeper(store, 'bdeep', 'lrsweep', `${number} Learning-rate sweep`, rates.node);
+  const more = deeper(store, 'bdeep', 'lrsweep', `${number} ${sweepSummary()}`, rates.node);
   more.node.addEventListener('toggle', () => {
     if (more.node.open) rates.render(store.get());
   });
@@ -43,8 +43,4 @@ function sweepBehindBar(engine, store, number) {
 
 function mount(root, context) {
   mountParts(root, context, LESSON, intro(), [growthPart, widthPart, lengthPart, sweepBehindBar]);
-  // The bar sits beside the lesson's claim; opened, 7.4 wraps to a row of its own at the full width.
-  const claimRow = root.querySelector('.lesson-intro');
-  claimRow.classList.add('beyond-intro');
-  claimRow.append(root.querySelector('[data-deeper="lrsweep"]'));
 }

@@ -5,7 +5,7 @@ import { logSlider, slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3, count } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { question } from '../../lesson-kit.js';
 import { sources, beyondPart, explainWith, markerAt, quietTitle } from './shared.js';
@@ -19,8 +19,6 @@ const TICKS = [2, 10, 100, 1000, 10000, 100000];
 
 const n = () => el('var', {}, 'n');
 const s = () => el('var', {}, 's');
-const two = (x) => precise(Number(x.toPrecision(3)));
-const count = (v) => v.toLocaleString('en-US');
 
 export function lengthPart(engine, store, number) {
   const part = partPanel({ id: 'length', number, title: 'Longer rows, and s·ln n' });
@@ -37,13 +35,15 @@ export function lengthPart(engine, store, number) {
     answer: 'shrinks',
     cover: chart.node,
     explain: explainWith((state) => run(state, [state.bn, 10 * state.bn]), (r, state) => [
-      `The engine finds ${two(r.plainMaxWeight[0])} at n = ${count(state.bn)} and ${two(r.plainMaxWeight[1])} at n = `,
+      `The engine finds ${sig3(r.plainMaxWeight[0])} at n = ${count(state.bn)} and ${sig3(r.plainMaxWeight[1])} at n = `,
       `${count(10 * state.bn)}: the top key’s e³ is shared with ten times as many e⁻² terms. Multiplied by s·ln n `,
-      `(s = ${state.bs}) the logits widen as n grows, and the weight goes ${precise(r.scaledMaxWeight[0])} → ${precise(r.scaledMaxWeight[1])}.`]),
+      `(s = ${state.bs}) the logits widen as n grows, and the weight goes ${sig3(r.scaledMaxWeight[0])} → ${sig3(r.scaledMaxWeight[1])}.`]),
   });
 
+  const cite = sources('chiang', 'nakanishi');
   return beyondPart(store, {
-    part, controls, ask, chart, cite: sources('chiang', 'nakanishi'), keys: ['bn', 'bs'],
+    part, controls, ask, chart, cite, keys: ['bn', 'bs'],
+    lead: ['Fixed logits give the top key 1/(1 + (', n(), ' − 1)·e^(−gap)), fading as ', n(), ' grows; times ', s(), '·ln ', n(), ', the gap grows too.'],
     deeperId: 'length', deeperSummary: 'When s·ln n helps',
     compute: (state) => run(state, [...GRID, state.bn]),
     draw(r, state, { prose, stats, deeper }) {
@@ -60,12 +60,12 @@ export function lengthPart(engine, store, number) {
         xLabel: 'keys n', yLabel: 'largest weight', xScale: 'log', xTicks: TICKS, yDomain: [0, 1], series, height: 170 }) });
 
       fill(stats, statList('length', [
-        ['plain', `largest weight at n = ${count(state.bn)}`, precise(r.plainMaxWeight[at]), '(fixed logits)', r.plainMaxWeight[at]],
-        ['scaled', '… with s·ln n', precise(r.scaledMaxWeight[at]), `(→ ${r.scaledLimit} as n grows; s·5 = ${two(r.sGap)})`, r.scaledMaxWeight[at]],
+        ['plain', `largest weight at n = ${count(state.bn)}`, sig3(r.plainMaxWeight[at]), '(fixed logits)', r.plainMaxWeight[at]],
+        ['scaled', '… with s·ln n', sig3(r.scaledMaxWeight[at]), `(→ ${r.scaledLimit} as n grows; s·5 = ${sig3(r.sGap)})`, r.scaledMaxWeight[at]],
       ]));
       setProse(prose, [[
-        'Chiang & Cholak multiply the logits by ln ', n(), ', Nakanishi by ', s(), '·ln ', n(), '. The row is Nakanishi’s example: ',
-        'one logit 3, the other ', n(), ' − 1 at −2.',
+        'Times ln ', n(), ' fixes attention that must pick one position and fails on longer strings', cite.ref('chiang'),
+        '; Scalable-Softmax uses ', s(), '·ln ', n(), cite.ref('nakanishi'), ', and this row (3, then ', n(), ' − 1 at −2) is its example.',
       ]]);
       drawLimits(deeper, r, at, state);
     },
@@ -75,15 +75,16 @@ export function lengthPart(engine, store, number) {
 /** The "Go deeper" body: the closed form, its limits and the entropies at the chosen n. */
 function drawLimits(body, r, at, state) {
   setProse(body, [[
-    `With the logits multiplied by s·ln n the top weight is 1/(1 + (n − 1)·n^(−5s)). It tends to 1 when 5s > 1 (s > ${r.criticalS === null ? '∞' : two(r.criticalS)}), `,
-    `to 1/2 at 5s = 1 and to 0 below, though then like n^(5s − 1) rather than 1/n. Below n = e^(1/s) = ${r.unitScaleN === null ? '∞' : two(r.unitScaleN)} the factor `,
+    `With the logits multiplied by s·ln n the top weight is 1/(1 + (n − 1)·n^(−5s)). It tends to 1 when 5s > 1 (s > ${r.criticalS === null ? '∞' : sig3(r.criticalS)}), `,
+    `to 1/2 at 5s = 1 and to 0 below, though then like n^(5s − 1) rather than 1/n. Below n = e^(1/s) = ${r.unitScaleN === null ? '∞' : sig3(r.unitScaleN)} the factor `,
     's·ln n is under 1 and flattens the row', r.scaledMaxWeight[0] < r.plainMaxWeight[0]
-      ? `: at n = ${r.ns[0]} the weight is ${precise(r.scaledMaxWeight[0])} scaled against ${precise(r.plainMaxWeight[0])} fixed.` : '.',
+      ? `: at n = ${r.ns[0]} the weight is ${sig3(r.scaledMaxWeight[0])} scaled against ${sig3(r.plainMaxWeight[0])} fixed.` : '.',
   ], [
-    `Entropy at n = ${count(state.bn)}: ${two(r.plainEntropy[at])} with fixed logits and ${two(r.scaledEntropy[at])} with s·ln n `,
-    `(uniform: ln n = ${two(r.maxEntropy[at])}).`,
+    `Entropy at n = ${count(state.bn)}: ${sig3(r.plainEntropy[at])} with fixed logits and ${sig3(r.scaledEntropy[at])} with s·ln n `,
+    `(uniform: ln n = ${sig3(r.maxEntropy[at])}).`,
   ], [
-    'Chiang & Cholak propose scaling attention logits by log n so that a transformer’s confidence does not fade on longer inputs. ',
+    'In Chiang & Cholak’s paper, confidence that fades on longer inputs is fixed by layer normalisation; scaling the logits by log n is ',
+    'their remedy for a transformer that must attend to one position (the first bit, in their FIRST language) and fails to generalise to longer strings. ',
     'Nakanishi reports that language models trained with Scalable-Softmax keep attention on key tokens in long contexts.',
   ]]);
 }

@@ -4,8 +4,10 @@
 import { el } from '../../dom.js';
 import { setProse } from '../parts.js';
 import { createRunner, workerSupport } from '../../training-run.js';
-import { buttons, percent } from '../training/helpers.js';
+import { buttons } from '../training/helpers.js';
+import { percent } from '../../format.js';
 import { sweepConfig, rateKey } from './sweep-config.js';
+import { seedRuns } from './sweep-stats.js';
 
 /**
  * The learner's runs of one rate: start(lr) trains every strategy at it in turn; finished() lists the runs done so
@@ -21,12 +23,17 @@ export function sweepRunner(engine, sweep, { onChange, label }) {
   const status = el('p', { className: 'run-status', attrs: { 'aria-live': 'polite' } }, 'Not started.');
   const about = el('div', { className: 'part-prose' });
   const node = el('div', { className: 'rates-run', dataset: { status: 'idle' } }, about, el('div', { className: 'run-buttons' }, b.start, b.stop), status);
+  // Learned β at the rate below the largest: its native seeds part ways, and so can the two builds.
+  const edge = sweep.rates[sweep.rates.length - 2];
+  const split = seedRuns(sweep, 'learned', edge);
   setProse(about, [[
     `Each point of the chart is ${sweep.runs.length / (sweep.rates.length * sweep.strategies.length)} runs of Lesson 6’s encoder `,
     `(L = ${sweep.config.L}, R = ${sweep.config.R}, ${sweep.config.trainSize.toLocaleString('en-GB')} sequences, ${sweep.config.epochs} epochs, `,
     `warm-up then cosine decay), made natively by `, el('code', {}, sweep.command.replace(/ --json \S+/, '')),
     ` (web/data/lr-sweep.json) on ${sweep.generated.slice(0, 10)}, ${Math.round(sweep.wallSeconds)} s on ${sweep.machine.cpus} cores. The button trains all five strategies at the rate chosen above with seed 1, here in the engine’s WebAssembly build, `,
-    'and marks each result with a black dot: it should land on or near the seed-1 run of the shipped data.',
+    'and marks each result with a black dot. Most land on the native seed-1 run. Edge runs can land far: the two builds round ',
+    `differently, and where a point’s own seeds part ways (${label('learned')} at ${rateKey(edge)}: ${split.map((r) => percent(r.test.tokenAccuracy, 2)).join(', ')}) `,
+    'that small difference can change how the run ends.',
   ]]);
   b.stop.hidden = true;
 

@@ -1,5 +1,6 @@
-// Pieces the parts of Lesson 7 share: the sources it cites, a part's layout (its chart beside its controls, numbers
-// and citations) and the dashed marker at the chosen setting. Layout only: every number comes from the engine.
+// Pieces the parts of Lesson 7 share: the sources it cites (numbered footnotes), a part's layout (a sentence of
+// mechanism above its chart, the takeaway below, its controls and numbers beside) and the dashed marker at the chosen
+// setting. Layout only: every number comes from the engine or the data files.
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { deeper } from '../../lesson-kit.js';
@@ -16,32 +17,49 @@ export const SOURCES = {
   nakanishi: ['Nakanishi', 2025, 'Scalable-Softmax Is Superior for Attention'],
 };
 
-/** "Sources: Henry et al. 2020, Query-Key Normalization for Transformers · …" with each title in a <cite>. */
+/**
+ * A part's sources as numbered footnotes: { node, ref(id) }. node is "Sources ¹ Henry et al. 2020, Query-Key
+ * Normalization for Transformers · ² …" under the part, each title in a <cite>; ref(id) is the superscript number
+ * that stands for that source in the prose (its title attribute names it), so the main column names no authors.
+ */
 export function sources(...ids) {
-  const items = ids.map((id) => {
-    const [authors, year, title] = SOURCES[id];
-    return el('li', { dataset: { source: id } }, `${authors} ${year}, `, el('cite', {}, title));
+  const label = (id) => `${SOURCES[id][0]} ${SOURCES[id][1]}`;
+  const items = ids.map((id, i) => {
+    const [, , title] = SOURCES[id];
+    return el('li', { dataset: { source: id } }, el('sup', {}, String(i + 1)), ' ', `${label(id)}, `, el('cite', {}, title));
   });
-  return el('div', { className: 'beyond-sources' }, el('span', { className: 'beyond-sources-label' }, 'Sources'), el('ul', {}, items));
+  const node = el('div', { className: 'beyond-sources' }, el('span', { className: 'beyond-sources-label' }, 'Sources'), el('ol', {}, items));
+  return {
+    node,
+    ref: (...refs) => el('sup', { className: 'source-ref', attrs: { title: refs.map(label).join('; ') } },
+      refs.map((id) => String(ids.indexOf(id) + 1)).join(',')),
+  };
 }
 
+/** The boxes a part fills when it draws: prose (its takeaway), stats and the "Go deeper" body. */
+export const partBoxes = () => ({ prose: el('div', { className: 'part-prose' }), stats: el('div', { className: 'part-stats' }), deeper: el('div') });
+
 /**
- * Lays out and runs one part: on the left its chart and prose, on the right its question (if any), controls, numbers
+ * Lays out and runs one part: first its lead (one sentence of mechanism and formula, strings and nodes) across the
+ * width, then on the left its chart and its prose (the takeaway), on the right its question (if any), controls, numbers
  * and "Go deeper" section (entry `deeperId` of `bdeep`; none without one), stacked on a phone; its sources below both. `proseBeside`
- * moves the prose to the right, under the numbers, for a part whose right column is short. When
+ * moves the prose to the right, under the numbers, for a part whose right column is short; `boxes` (partBoxes())
+ * lets the caller hold them first, to cover some with a question. When
  * one of `keys` changes, compute(state) calls the engine and draw(result, state, { prose, stats, deeper }) fills
  * the boxes; an engine error is shown in the part and its last drawing stays, dimmed. Returns { node, render, redraw },
  * where redraw(state) computes and draws again whatever changed (a part's full sample count arrived).
  */
-export function beyondPart(store, { part, controls, ask = null, chart, cite, deeperId, deeperSummary, keys, compute, draw, proseBeside = false }) {
+export function beyondPart(store, { part, lead = null, controls, ask = null, chart, cite, deeperId, deeperSummary, keys, compute, draw, proseBeside = false,
+  boxes = partBoxes() }) {
   const noticeBox = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(noticeBox);
-  const boxes = { prose: el('div', { className: 'part-prose' }), stats: el('div', { className: 'part-stats' }), deeper: el('div') };
   // Without a deeperId the box is shown as it is (a part that itself sits behind a "Go deeper" bar).
   const more = deeperId ? deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper) : { node: boxes.deeper, sync() {} };
-  fill(part.figures, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
+  // The lead spans both columns: one line on a wide screen, and on a phone it comes before the question.
+  const leadNode = lead ? el('p', { className: 'part-lead' }, lead) : null;
+  fill(part.figures, leadNode, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
     el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
-      noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite);
+      noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite.node);
   const changed = watcher(store, keys);
   const redraw = (state) => {
     const result = attempt(part, notices, 'The engine rejected these settings', () => compute(state));

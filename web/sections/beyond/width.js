@@ -7,7 +7,7 @@ import { slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep } from '../progressive.js';
 import { sources, beyondPart, quietTitle } from './shared.js';
@@ -18,7 +18,6 @@ const SETUP = { dKs: DKS, n: 16, samples: 400, baseDK: 16, seed: 1 };
 const PER_ROW = DKS[DKS.length - 1] + DKS.length * SETUP.n; // normal draws per row: the query's entries and every step's key sums
 
 const rho = () => el('var', {}, 'ρ');
-const two = (x) => precise(Number(x.toPrecision(3)));
 
 export function widthPart(engine, store, number) {
   const part = partPanel({ id: 'width', number, title: 'Aligned queries and keys: μP’s 1/dₖ' });
@@ -27,8 +26,10 @@ export function widthPart(engine, store, number) {
   let unaligned = null; // ρ = 0 does not depend on any setting: computed once
   let full = null; // { rho, get }: a background engine's answer for every row at that ρ
   let drawnOnce = false;
+  const cite = sources('yang');
   const view = beyondPart(store, {
-    part, controls: [alignment], chart, cite: sources('yang'), keys: ['brho'], proseBeside: true,
+    part, controls: [alignment], chart, cite, keys: ['brho'], proseBeside: true,
+    lead: ['Aligned with a key, q·k grows like ', rho(), '·dₖ: its logit grows like ', rho(), '√dₖ under 1/√dₖ, not at all under μP’s 1/dₖ (4/dₖ here).'],
     deeperId: 'mup', deeperSummary: 'Every dₖ against theory',
     compute(state) {
       unaligned = unaligned ?? engine.alignmentScaling({ ...SETUP, rho: 0 });
@@ -63,13 +64,12 @@ export function widthPart(engine, store, number) {
         xLabel: r.samples < SETUP.samples ? `dₖ (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'dₖ', yLabel: 'logit', xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
 
       fill(stats, statList('width', [
-        ['sqrt', 'aligned logit, 1/√dₖ', `${two(a.alignedLogit[0])} → ${two(a.alignedLogit[last])}`, `(dₖ ${x[0]} → ${x[last]})`, a.alignedLogit[last]],
-        ['mup', 'aligned logit, μP', `${two(m.alignedLogit[0])} → ${two(m.alignedLogit[last])}`, null, m.alignedLogit[last]],
-        ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, two(unaligned.mup.maxWeight[last]), `(uniform: ${two(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
+        ['sqrt', 'aligned logit, 1/√dₖ', `${sig3(a.alignedLogit[0])} → ${sig3(a.alignedLogit[last])}`, `(dₖ ${x[0]} → ${x[last]})`, a.alignedLogit[last]],
+        ['mup', 'aligned logit, μP', `${sig3(m.alignedLogit[0])} → ${sig3(m.alignedLogit[last])}`, null, m.alignedLogit[last]],
+        ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, sig3(unaligned.mup.maxWeight[last]), `(uniform: ${sig3(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
       ]));
       setProse(prose, [[
-        'Yang et al. argue that once training correlates q and k, q·k grows like dₖ, so μP divides by dₖ (here 4/dₖ, ',
-        '= 1/√dₖ at dₖ = 16). With ', rho(), ' = 0 that flattens the rows.',
+        'μP divides by dₖ for that reason', cite.ref('yang'), '; with ', rho(), ' = 0 it flattens the rows.',
       ]]);
       drawTable(deeper, r, unaligned);
     },
@@ -83,8 +83,8 @@ function drawTable(body, r, unaligned) {
   const x = Array.from(r.dKs);
   const last = x.length - 1;
   const head = ['dₖ', 'aligned logit, 1/√dₖ (theory)', 'largest weight', 'aligned logit, μP (theory)', 'largest weight, μP'];
-  const rows = x.map((d, i) => [String(d), `${two(a.alignedLogit[i])} (${two(a.theoryMean[i])})`, precise(a.maxWeight[i]),
-    `${two(m.alignedLogit[i])} (${two(m.theoryMean[i])})`, precise(m.maxWeight[i])]);
+  const rows = x.map((d, i) => [String(d), `${sig3(a.alignedLogit[i])} (${sig3(a.theoryMean[i])})`, precise(a.maxWeight[i]),
+    `${sig3(m.alignedLogit[i])} (${sig3(m.theoryMean[i])})`, precise(m.maxWeight[i])]);
   // A phone scrolls the table sideways; the box is focusable so a keyboard can scroll it too.
   const grid = el('div', { className: 'table-scroll', attrs: { tabindex: '0', role: 'region', 'aria-label': 'Every dₖ against theory' } },
     el('table', { className: 'beyond-table', dataset: { table: 'width' } },
@@ -97,11 +97,11 @@ function drawTable(body, r, unaligned) {
     'with the query in every coordinate, so E(q·k) = ρ·dₖ and Var(q·k) = dₖ(1 + ρ²); the other keys are independent of it. ',
     'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
   ], [
-    `1/√dₖ keeps the unaligned logits at spread ${two(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
-    `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${precise(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,
-    `logit level and shrinks the others like 1/√dₖ (spread ${two(m.otherLogitSd[last])}), so its row settles on a shape that no `,
-    `longer depends on the width: the aligned key’s weight tends to ${two(r.mupLimit.topWeight)} (measured ${two(m.alignedWeight[last])}). `,
-    `Without alignment μP’s rows flatten towards uniform (largest weight ${two(unaligned.mup.maxWeight[last])} against ${two(unaligned.uniformWeight)}).`,
+    `1/√dₖ keeps the unaligned logits at spread ${sig3(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
+    `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${sig3(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,
+    `logit level and shrinks the others like 1/√dₖ (spread ${sig3(m.otherLogitSd[last])}), so its row settles on a shape that no `,
+    `longer depends on the width: the aligned key’s weight tends to ${sig3(r.mupLimit.topWeight)} (measured ${sig3(m.alignedWeight[last])}). `,
+    `Without alignment μP’s rows flatten towards uniform (largest weight ${sig3(unaligned.mup.maxWeight[last])} against ${sig3(unaligned.uniformWeight)}).`,
   ]]);
   refill(body.lastChild, grid);
 }

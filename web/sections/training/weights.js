@@ -30,12 +30,12 @@ function capQuestion(engine, cover) {
   return question({
     cover,
     id: 'training-dynamic-cap',
-    prompt: ['Can a row of L keys (L of 6.4) with unit-spread logits give 0.99 of its weight to one key?'],
+    prompt: ['Can a row of L keys (L of 6.4) whose logits have sd 1 over the row give 0.99 of its weight to one key?'],
     choices: [['yes', 'Yes'], ['no', 'No']],
     answer: (state) => (engine.peakWeightCap({ n: state.rlen, sd: 1 }).maxWeight >= 0.99 ? 'yes' : 'no'),
     explain(state) {
       const cap = engine.peakWeightCap({ n: state.rlen, sd: 1 });
-      return [`With L = ${state.rlen} and unit spread, the engine’s cap is ${sig3(cap.maxWeight)}: one logit ${sig3(cap.gap)} above `,
+      return [`With L = ${state.rlen} and sd 1 over the row, the engine’s cap is ${sig3(cap.maxWeight)}: one logit ${sig3(cap.gap)} above `,
         `${state.rlen - 1} equal others, which leaves ${sig3(cap.oneMinusMaxWeight)} of the weight on the wrong inputs. `,
         'A row can be spread wider than the batch’s unit variance only if others are narrower, so most rows stay under the cap.'];
     },
@@ -110,11 +110,12 @@ export function weightsPart(context, number) {
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
       ...(toDrift ? [' ', toDrift] : []));
     refill(second,
-      'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
-      'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', sig3(cap.maxWeight), cap.maxWeight), ' of its weight. ',
+      'The dynamic β takes back the common part of that: after every step it sets β to 1/sd of the batch’s raw scores, dividing away a scale ',
+      'the weights give every row alike, not how rows differ. A row of ', String(cap.n), ' keys with sd 1 over the row gives one key at most ',
+      inlineStat('cap', sig3(cap.maxWeight), cap.maxWeight), ' of its weight. ',
       runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
         + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
-        + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ, sharpened by its weights, `
+        + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ `
         + `${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')}.` : '');
   }
 }
