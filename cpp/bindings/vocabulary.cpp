@@ -2,6 +2,7 @@
 // and makes them the module's vocabulary (cpp/engine/vocabulary.h); nearestWords ranks them by cosine to a word or
 // a vector. Neither reads a file: the page's data arrives as codes and scales. Written small (the engine's size has
 // a budget): one message builder, no containers of their own.
+#include <cstdio>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -57,10 +58,20 @@ val set_vocabulary_binding(std::uintptr_t address) {
   const int repeated = first_repeated(words);
   if (repeated >= 0)
     return say({"words[", std::to_string(repeated), "] = \"", shown(words[repeated]), "\" is not allowed: each word at most once"});
+  const float* codes = a.f32(sv::codes);
+  const long n = static_cast<long>(size) * dim;
+  for (long i = 0; i < n; ++i) {
+    const float c = codes[i];
+    if (!(c >= -127.0f && c <= 127.0f && c == static_cast<float>(static_cast<int>(c)))) {
+      char value[32];
+      std::snprintf(value, sizeof value, "%.9g", static_cast<double>(c));
+      return say({"codes[", std::to_string(i), "] = ", value, " is out of range: allowed an integer from -127 to 127"});
+    }
+  }
   const float* scales = a.f32(sv::scales);
   for (int i = 0; i < size; ++i)  // web/schema/vocabulary.js checked these already; the engine does not trust a caller
     if (!(scales[i] >= 0.0f)) return say({"scales[", std::to_string(i), "] is out of range: allowed a finite number from 0 up"});
-  set_vocabulary(std::move(words), dim, dequantise_rows(a.f32(sv::codes), scales, size, dim));
+  set_vocabulary(std::move(words), dim, dequantise_rows(codes, scales, size, dim));
   val r = val::object();
   r.set("size", size);
   r.set("dim", dim);
@@ -70,7 +81,7 @@ val set_vocabulary_binding(std::uintptr_t address) {
 val nearest_words_binding(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
   const Vocabulary* vocab = vocabulary();
-  if (!vocab) return say({"no vocabulary is loaded: call setVocabulary first (web/vocabulary.js's loadVocabulary does)"});
+  if (!vocab) return say({"no vocabulary is loaded to compare word or vector with: call setVocabulary first (web/vocabulary.js's loadVocabulary does)"});
   std::vector<int> exclude;
   for (const std::string& w : split_words(a.text(nw::exclude))) {
     const int i = vocab->find(w);

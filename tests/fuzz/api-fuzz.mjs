@@ -594,7 +594,19 @@ export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0,
 
   // Known-good calls: per function the first valid options drawn from a fixed sequence that the engine accepts.
   const goods = [];
+  const specOf = (v) => (ArrayBuffer.isView(v) ? { typed: v.constructor.name, values: Array.from(v) }
+    : Array.isArray(v) ? { arr: v.map((x) => ({ v: x })) } : { v });
   for (const f of FUNCTIONS) {
+    // A schema's `example`: a valid call where its ranges cannot say what the engine checks (setVocabulary's
+    // distinct words; nearestWords' word of the vocabulary the example before it set).
+    if (f.fn.example) {
+      const args = Object.entries(f.fn.example).map(([name, value]) => [name, specOf(value)]);
+      const call = { f, mode: 'good', options: args, setup: null, args };
+      const outcome = invoke(call);
+      if (!('value' in outcome) || judge(call, outcome)) throw new Error(`fuzzer: ${f.name}'s schema example fails: ${outcome.error?.message}`);
+      goods.push({ f, args, setup: null, answer: outcome.value });
+      continue;
+    }
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const r = generator(0x600d, attempt + 1000 * goods.length);
       const setup = f.method ? trainerSetup(r) : null;
@@ -611,7 +623,7 @@ export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0,
   }
   const settle = () => engine.softmax(SETTLE);
   settle();
-  const base = engine.resources();
+  let base = engine.resources();
   log(`seed ${seed}: ${goods.length} functions, start ${JSON.stringify(base)}`);
 
   let index = from;
@@ -620,9 +632,13 @@ export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0,
     const call = drawCall(seed, index, goods);
     if (call.mode === 'good') call.options = call.args;
     counts.byMode[call.mode] = (counts.byMode[call.mode] ?? 0) + 1;
+    // The one module state besides trainers: a vocabulary that setVocabulary replaced holds other memory (its words'
+    // strings and hash table), which moves the heap's baseline by what the call changed.
+    const heapBefore = call.f.name === 'setVocabulary' ? engine.resources().heapBytes : 0;
     const t0 = performance.now();
     const outcome = invoke(call);
     const ms = performance.now() - t0;
+    if (call.f.name === 'setVocabulary' && 'value' in outcome) base = { ...base, heapBytes: base.heapBytes + engine.resources().heapBytes - heapBefore };
     if (!slowest[call.f.name] || ms > slowest[call.f.name].ms) slowest[call.f.name] = { ms, index };
     const fail = (why) => {
       failures.push({ index, why, call: describeCall(call), replay: replay(index) });

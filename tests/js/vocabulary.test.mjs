@@ -43,7 +43,7 @@ function assertRanking(got, want, rowsLabel) {
 const wordsOf = (n) => Array.from({ length: n }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`);
 
 test('nearestWords before any vocabulary is loaded is an Error that says so, and the next call works', () => {
-  assert.throws(() => e.nearestWords({ word: 'bank' }), { message: /^nearestWords: no vocabulary is loaded: call setVocabulary first/ });
+  assert.throws(() => e.nearestWords({ word: 'bank' }), { message: /^nearestWords: no vocabulary is loaded to compare word or vector with: call setVocabulary first/ });
   assert.equal(e.dot([1, 2], [3, 4]), 11);
 });
 

@@ -11,6 +11,10 @@ export const createTrainer = {
   summary: 'Lesson 6: a training run of the sequence-reversal task; the trainer holds WASM memory until its delete().',
   returns: 'Trainer',
   cli: true,
+  // info.betaReach's ceiling and bound (learned β) are e^(Σ lr) and e^(Σ 7.27·lr) times β₀: Infinity once the sum
+  // passes float64's e^709 (betaLr 1 over about 100 steps), meaning no limit. The fuzzer met one (describeTrainer
+  // with betaLr 1, R 2, valSize 1).
+  nonFinite: ['ceiling', 'bound'],
   options: [
     { name: 'model', type: choice('encoder', 'attention'), default: 'encoder', meaning: 'an encoder block, or attention alone' },
     { name: 'L', type: integer(2, 256), default: 20, meaning: 'sequence length' },
@@ -48,6 +52,7 @@ export const describeTrainer = {
   returns: 'TrainerInfo',
   options: createTrainer.options,
   rules: createTrainer.rules,
+  nonFinite: createTrainer.nonFinite,
 };
 
 export const trainerStep = {
