@@ -19,6 +19,7 @@ import { index, noticeBox, TYPICAL_ROWS, ROW_QUARTILES, ROW_CHOICES } from './co
 // The side of the Jacobian's square of cells, whatever n: 24-px cells at the default 16 scores. A new n then moves
 // nothing below the map (a taller map made the browser lay out and paint again all that it pushed down).
 const JACOBIAN_PX = 384;
+const PREVIEW_ROWS = 100; // rows a preview picks its typical row from (display choice)
 
 export function rowPart(engine, store, number) {
   const part = partPanel({ id: 'row', number, title: 'A row of n logits: a typical one at a chosen dₖ' });
@@ -61,9 +62,10 @@ export function rowPart(engine, store, number) {
         jacobianWhenShown(state);
         return;
       }
-      // The row is picked from TYPICAL_ROWS rows; while the learner drags, from as many as fit in a frame (the first
-      // rows of the full set), then from all of them.
-      const plan = sampleCount('gradientSweep', 2 * state.gn, TYPICAL_ROWS, { min: Math.min(50, TYPICAL_ROWS) });
+      // The row is picked from TYPICAL_ROWS rows; while the learner drags, from the first PREVIEW_ROWS of them at most
+      // (3.3's preview below spends the frame's Monte Carlo budget; two full budgets doubled a drag's work), then from all.
+      const fit = sampleCount('gradientSweep', 2 * state.gn, TYPICAL_ROWS, { min: PREVIEW_ROWS });
+      const plan = fit.preview ? { samples: Math.min(fit.samples, PREVIEW_ROWS), preview: true } : fit;
       const options = (trials) => ({ dK: state.gdk, n: state.gn, trials, seed: state.gseed, bins: 1 });
       const rows = attempt(part, notices, 'The engine rejected these settings',
         () => timed('gradientSweep', 2 * plan.samples * state.gn, () => engine.gradientDistribution(options(plan.samples))));
