@@ -154,7 +154,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     if (!dot || queryDrawn === dot) return;
     queryDrawn = dot;
     const q = dot.query;
-    queryChart.set({ title: `Gradient reaching q, ${dot.trials} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
+    queryChart.set({ title: `Gradient reaching q, ${count(dot.trials)} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
       note: `The median and 90th percentile of ${number} are read from these rows.`,
       draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,
         ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
@@ -164,7 +164,7 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     histDrawn = normal;
     const j = normal.jacobian;
     const zeros = j.unscaled.zeros + j.scaled.zeros;
-    chart.set({ title: `‖J‖ of ${normal.trials} rows at dₖ = ${normal.dK}, n = ${normal.n}`, legend: legend(),
+    chart.set({ title: `‖J‖ of ${count(normal.trials)} rows at dₖ = ${normal.dK}, n = ${normal.n}`, legend: legend(),
       note: zeros ? `${zeros} rows with ‖J‖ exactly 0 (every weight but one underflowed) are left off the log axis.` : null,
       draw: histogram({ id: 'gradient-hist', series: SERIES_OF(j), edges: j.edges, xScale: 'log', xLabel: '‖J‖ of a row (log scale)', yLabel: 'rows',
         marker: { value: NEAR_ZERO, label: `${NEAR_ZERO}` }, height: 230,

@@ -6,7 +6,7 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { sig3, percent, milliseconds } from '../../format.js';
+import { sig3, percent, count, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../progressive.js';
 import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, noticeBox } from './common.js';
@@ -76,7 +76,7 @@ export function sweepPart(engine, store, number) {
   function draw(state, g, elapsed) {
     label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
     const dKs = Array.from(g.dKs ?? SWEEP_DKS);
-    refill(time, `${g.trials} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
+    refill(time, `${count(g.trials)} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
       el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.'); // only the digits this browser's clock resolves
     const top = g.ratio.reduce((best, r, i) => (r > g.ratio[best] ? i : best), 0); // where the raw mean is largest against the scaled
     setProse(part.prose, [[
