@@ -99,7 +99,7 @@ export function rowPart(engine, store, number) {
     });
     weights.set({
       title: 'Softmax weights',
-      draw: barChart({ id: 'row-weights', ariaLabel: `Softmax weights: ${Array.from(row.weights, precise).join(', ')}`, values: row.weights,
+      draw: barChart({ id: 'row-weights', ariaLabel: `Softmax weights: ${Array.from(row.weights, (w) => precise(w)).join(', ')}`, values: row.weights,
         labels: index(state.gn), domain: [0, 1], color: SERIES.blue, valueText: (w) => fixed(w, 2),
         yTicks: (v) => v.toFixed(1), height: 140 }),
     });
