@@ -57,13 +57,13 @@ export function sig(v, digits = 3) {
   const a = Math.abs(r);
   if (a < 1e-3 || a >= 1e6) return scientific(v, n);
   const exponent = Number(r.toExponential().split('e')[1]);
-  const exact = r === v;
+  const isExact = r === v;
   if (exponent >= n - 1) { // no decimals: 123,000; 4,100; 100
     const s = Math.abs(r).toFixed(0);
     return signed(`${r < 0 ? '-' : ''}${grouped(s)}`);
   }
   const s = r.toFixed(n - 1 - exponent);
-  return signed(exact ? trimZeros(s) : s);
+  return signed(isExact ? trimZeros(s) : s);
 }
 
 /** Two significant digits: prose (0.0094, 56, 0.87). */
@@ -116,18 +116,21 @@ export function short(v) {
   return fixed(v, 2);
 }
 
-/** Tooltips, hover readouts and a reader's own input echoed back: five significant digits (0.0094299, 55.798). */
-export function precise(v) {
+/**
+ * Tooltips and hover readouts: five significant digits (0.0094299, 55.798), or `digits` where the digits are the
+ * point (Var(cX) beside c²·Var(X), agreeing to rounding). Zeros after the last digit are dropped.
+ */
+export function precise(v, digits = 5) {
   v = Number(v); // a numeric string reads as its number
   if (!Number.isFinite(v)) return notFinite(v);
-  const s = Number(v.toPrecision(5)).toString();
-  return s.includes('e') ? scientific(v, 5) : signed(s); // JS writes 1e-7 and 1e+21 that way: the page writes 1×10⁻⁷
+  const s = Number(v.toPrecision(digits)).toString();
+  return s.includes('e') ? scientific(v, digits) : signed(s); // JS writes 1e-7 and 1e+21 that way: the page writes 1×10⁻⁷
 }
 
 /** Data tables, CSV and JSON exports: every digit of the number (its shortest round-trip text), ASCII minus. */
 export const exact = (v) => (typeof v === 'number' ? String(v) : String(v ?? ''));
 
-/** A count or a size, whole and grouped: 4,096; 100,000 (en-GB). */
+/** A count, a size or an exact integer result, whole and grouped: 4,096; 100,000 (en-GB). */
 export const count = (n) => (Number.isFinite(n) ? signed(grouped(Math.abs(Math.round(n)).toFixed(0)).replace(/^/, n < 0 ? '-' : '')) : notFinite(n));
 
 /** A measured value and its spread or standard error: "55.8 ± 0.12" (three significant digits ± two). */

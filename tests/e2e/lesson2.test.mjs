@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, nextFrame, settled, refined, browserSession } from './harness.mjs';
+import { sig3 } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 const STD = { distribution: 'normal', mean: 0, std: 1 }; // the lesson's default entries
@@ -43,7 +44,7 @@ test('Lesson 2 opens with its claim, then histograms at three dₖ and the sweep
     variances.push(await stat(page, `hist-${dim}`, 'variance'));
     assert.ok(close(variances.at(-1), want.variance), `variance at dₖ = ${dim}`);
     assert.ok(close(await stat(page, `hist-${dim}`, 'sd'), want.sd), `width at dₖ = ${dim}`);
-    assert.match(await page.textContent(`[data-stats="hist-${dim}"]`), new RegExp(`theory ${dim}\\b`), 'theory is labelled as theory');
+    assert.match(await page.textContent(`[data-stats="hist-${dim}"]`), new RegExp(`theory ${sig3(dim)}\\)`), 'theory is labelled as theory (three significant digits: 1,000)');
     assert.equal(await page.$$eval(`.histogram-panel[data-dim="${dim}"] .bins rect`, (n) => n.length), 30);
   }
   assert.ok(variances[0] < variances[1] && variances[1] < variances[2], `variances ${variances} grow with dₖ`);
@@ -147,7 +148,7 @@ test('entries with a mean: the mean drifts, a row sees only d·E[q²]σ², and 1
 
   const text = await part.locator('.part-prose').textContent();
   assert.match(text, /same q·μ/);
-  assert.match(text, /0\.027778 per unit of dₖ \(1\/3 · 1\/12 = 1\/36/, 'the row’s theory slope, printed from the engine');
+  assert.match(text, /0\.0278 per unit of dₖ \(1\/3 · 1\/12 = 1\/36/, 'the row’s theory slope, printed from the engine (1/36 to three significant digits)');
   assert.doesNotMatch(await lesson(page).textContent(), /closer to zero-mean|fixes the spread but not the drift/);
   noErrors(log, 'entries with a mean');
 });

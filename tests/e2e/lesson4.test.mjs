@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, refined, browserSession, settled, statValue as stat, statText } from './harness.mjs';
 import { defaults } from '../../web/state.js';
-import { precise } from '../../web/format.js';
+import { sig3 } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 const DEEPER = ['sweep', 'normalisation', 'derivation', 'xw', 'drift'];
@@ -167,8 +167,8 @@ test('Lesson 4\'s questions: right and wrong answers, explanations with the engi
   assert.equal(await q.getAttribute('data-answered'), 'correct');
   const hot1 = await explain('temperature-hot');
   const b = session.engine.boltzmann({ scores: defaults().tscores, betas: [0, 1] });
-  assert.ok(hot1.includes(`weight ${precise(b.weights[0])} and entropy ${precise(b.entropy[0])}`), hot1);
-  assert.ok(hot1.includes(`At your β = 1: largest weight ${precise(b.maxWeight[1])}, entropy ${precise(b.entropy[1])}`), hot1);
+  assert.ok(hot1.includes(`weight ${sig3(b.weights[0])} and entropy ${sig3(b.entropy[0])}`), hot1);
+  assert.ok(hot1.includes(`At your β = 1: largest weight ${sig3(b.maxWeight[1])}, entropy ${sig3(b.entropy[1])}`), hot1);
   await page.click('[data-part="boltzmann"] .preset-row button:nth-of-type(3)');
   await settled(page, 'tbeta=1000');
   const hot2 = await explain('temperature-hot');
@@ -183,10 +183,10 @@ test('Lesson 4\'s questions: right and wrong answers, explanations with the engi
   const r64 = session.engine.derivation({ dK: 64, samples: defaults().tsamples, seed: 1, correlation: 0.5 });
   const c1 = await explain('temperature-correlated');
   assert.ok(c1.includes(`dₖ = 64`) && c1.includes(`theory 1 + ρ² = 1.25`), c1);
-  assert.ok(c1.includes(`Var(q·k) = ${precise(r64.varDot.value)} ±`), c1);
+  assert.ok(c1.includes(`Var(q·k) = ${sig3(r64.varDot.value)} ±`), c1);
   // In a row, the aligned key's lead is what the softmax sees: the engine's aligned logit at this dₖ is quoted.
   const row64 = session.engine.alignmentScaling({ dKs: [64], rho: 0.5, n: 16, samples: 400, seed: 1 });
-  assert.ok(c1.includes(`logit ${precise(row64.inverseSqrt.alignedLogit[0])} ±`), c1);
+  assert.ok(c1.includes(`logit ${sig3(row64.inverseSqrt.alignedLogit[0])} ±`), c1);
   await page.fill('[data-part="break"] input[data-key="tdk"]', String(Math.round(1000 * Math.log(16) / Math.log(512))));
   await settled(page, 'tdk=16');
   const c2 = await explain('temperature-correlated');

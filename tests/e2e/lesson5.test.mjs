@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, refined, browserSession, settled } from './harness.mjs';
-import { precise } from '../../web/format.js';
+import { sig3 } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 const SWEEP = { tokens: 8, samples: 200 }; // as web/sections/heads/common.js
@@ -48,7 +48,7 @@ test('Lesson 5 asks what √d_model does before it shows the table, and explains
   assert.match(at16, /dₖ\/d_model = 4\/16/);
   for (const v of [r16.comparison.dmodel.scale, r16.comparison.dk.scale, s16.dmodel.scaledScoreVariance[2], s16.dk.scaledScoreVariance[2],
     s16.dk.maxWeight[2], s16.dmodel.maxWeight[2], r16.comparison.dk.maxWeight[0], r16.comparison.dmodel.maxWeight[0]]) {
-    assert.ok(at16.includes(precise(v)), `the explanation prints ${precise(v)}: ${at16}`);
+    assert.ok(at16.includes(sig3(v)), `the explanation prints ${sig3(v)}: ${at16}`);
   }
   assert.ok(s16.dmodel.maxWeight[2] < s16.dk.maxWeight[2], 'the engine finds √d_model flatter');
 
@@ -60,7 +60,7 @@ test('Lesson 5 asks what √d_model does before it shows the table, and explains
   assert.notEqual(at32, at16);
   const s32 = sweepAt(32);
   assert.match(at32, /dₖ\/d_model = 8\/32/);
-  assert.ok(at32.includes(precise(s32.dmodel.scaledScoreVariance[2])), at32);
+  assert.ok(at32.includes(sig3(s32.dmodel.scaledScoreVariance[2])), at32);
 
   // One head: d_k = d_model, the two divisors agree, and "flatter" is now wrong.
   await page.check('input[data-key="hheads"][value="1"]');

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, refined, browserSession, heatmapValues } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
+import { sig2, sig3 } from '../../web/format.js';
 
 const session = browserSession({ engine: true });
 
@@ -141,7 +142,9 @@ test('Lesson 4 shows the engine\'s weights, temperature, normalisations, derivat
   assert.ok(close(await stat(page, 'assumptions', 'restoringbeta'), check.restoringBeta));
   assert.ok(close(await stat(page, 'assumptions', 'sharpscaled'), check.scaled.maxWeight));
   assert.ok(close(await stat(page, 'assumptions', 'diagratio'), check.diagonalRatio), 'the diagonal\'s ratio, measured');
-  assert.match(await page.textContent('[data-stats="assumptions"] [data-stat="diagratio"]'), /closed form 1\.0313 = 1 \+ 2\/dₓ/);
+  assert.ok(close(check.predictedDiagonalRatio, 1 + 2 / 64), 'the closed form is 1 + 2/dₓ at dₓ = 64');
+  assert.ok((await page.textContent('[data-stats="assumptions"] [data-stat="diagratio"]')).includes(`closed form ${sig3(check.predictedDiagonalRatio)} = 1 + 2/dₓ`),
+    'the closed form, printed to three significant digits');
   closeAll(await matrix(page, 'assume-scores'), Array.from(check.firstScores), 1e-7, 'first draw of scores');
   assert.equal(check.predicted, 64, 'unit queries and keys: the paper predicts d_k');
 
@@ -377,8 +380,8 @@ const release = (page, selector) => page.evaluate((sel) => {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }, selector);
 
-/** "12.3 ± 0.45" → 0.45 (the standard error as printed). */
-const printedError = (text) => Number(text.split('±')[1].trim().replace('\u2212', '-'));
+/** "12.3 ± 0.45" → "0.45" (the standard error as printed: two significant digits, web/format.js sig2). */
+const printedError = (text) => text.split('±')[1].trim();
 
 test('while a slider is dragged the Monte Carlo parts show a labelled preview; once it settles, the engine\'s full-sample numbers', async () => {
   const { page, log } = await load(`#lesson=temperature${ALL_DEEPER}`);
@@ -403,7 +406,7 @@ test('while a slider is dragged the Monte Carlo parts show a labelled preview; o
   const previewCheck = session.engine.assumptionCheck(assumptionOptionsWith(s, during.labels.assumptions.samples));
   const fullCheck = session.engine.assumptionCheck(assumptionOptions(s));
   assert.ok(close(during.numbers.all.value, previewCheck.measured), `preview variance ${during.numbers.all.value}, engine ${previewCheck.measured}`);
-  assert.equal(printedError(during.numbers.all.text), Number(previewCheck.measuredStdError.toPrecision(2)), 'the preview prints the engine\'s standard error');
+  assert.equal(printedError(during.numbers.all.text), sig2(previewCheck.measuredStdError), 'the preview prints the engine\'s standard error');
   assert.ok(previewCheck.measuredStdError > fullCheck.measuredStdError, 'and it is larger than the full run\'s');
   const previewDrift = session.engine.weightDrift({ ...assumptionOptionsWith(s, during.labels.drift.samples), drifts: [s.tdrift] });
   assert.ok(close(during.numbers.drift.value, previewDrift.measured[0]), 'the drift preview is the engine\'s for its sample count');
@@ -418,7 +421,7 @@ test('while a slider is dragged the Monte Carlo parts show a labelled preview; o
   }
   assert.ok(close(await cellValue(page, 'prediction', 'allmeasured'), fullCheck.measured));
   assert.ok(close(await stat(page, 'assumptions', 'scaled'), fullCheck.scaledVariance));
-  assert.equal(printedError(await page.textContent(read.all)), Number(fullCheck.measuredStdError.toPrecision(2)));
+  assert.equal(printedError(await page.textContent(read.all)), sig2(fullCheck.measuredStdError));
   const drift = session.engine.weightDrift({ ...assumptionOptions(s), drifts: [...DRIFT_GRID, s.tdrift] });
   const g = DRIFT_GRID.length;
   assert.ok(close(await stat(page, 'drift', 'measured'), drift.measured[g]));

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
-import { precise } from '../../web/format.js';
+import { sig2, sig3 } from '../../web/format.js';
 
 const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'reference-runs.json'), 'utf8'));
 
@@ -163,7 +163,8 @@ async function answerWrongThenRight(q, wrong, right) {
     assert.equal(await q.getAttribute('data-answered'), verdict);
   }
 }
-const quoted = (g) => `${(100 * g.tokenAccuracy.mean).toFixed(2)} ± ${(100 * g.tokenAccuracy.sd).toFixed(2)} %`;
+// Three significant digits ± two, as web/format.js prints a group's accuracy (issue 33), with a no-break space before %.
+const quoted = (g) => `${sig3(100 * g.tokenAccuracy.mean)} ± ${sig2(100 * g.tokenAccuracy.sd)}\u00a0%`;
 
 test('Lesson 6 opens with its claim and the data file\'s conclusion, and draws the reference curves it names', async () => {
   const { page, log } = await load('#lesson=training');
@@ -209,7 +210,7 @@ test('the learned-β question: right and wrong answers, and an explanation whose
   await answerWrongThenRight(q, 'yes', 'no');
   const explain = () => q.locator('.question-explain').textContent();
   const first = await explain();
-  for (const x of [one.lrSum, one.ceiling, one.bound]) assert.ok(first.includes(precise(x)), `the explanation prints ${precise(x)}: ${first}`);
+  for (const x of [one.lrSum, one.ceiling, one.bound]) assert.ok(first.includes(sig3(x)), `the explanation prints ${sig3(x)}: ${first}`);
   // Ten times the rate for ln β: the ceiling stays below 5 but the bound passes it, and "no" is now wrong.
   await page.fill('#lesson-training input[data-key="rbetalr"]', '10');
   await until(page, () => location.hash.includes('rbetalr=10'));
@@ -217,7 +218,7 @@ test('the learned-β question: right and wrong answers, and an explanation whose
   assert.ok(ten.ceiling < 5 && ten.bound > 5, `ceiling ${ten.ceiling}, bound ${ten.bound}`);
   await until(page, (text) => document.querySelector('#lesson-training [data-question="training-learned-reach"] .question-explain')?.textContent !== text, first);
   assert.equal(await q.getAttribute('data-answered'), 'wrong');
-  assert.ok((await explain()).includes(precise(ten.ceiling)));
+  assert.ok((await explain()).includes(sig3(ten.ceiling)));
   noErrors(log, 'learned question');
 });
 
@@ -227,12 +228,12 @@ test('the dynamic-β question: the engine\'s cap for a unit-spread row of L keys
   const cap = (n) => session.engine.peakWeightCap({ n, sd: 1 });
   await answerWrongThenRight(q, 'yes', 'no');
   const text = await q.locator('.question-explain').textContent();
-  assert.ok(text.includes(precise(cap(20).maxWeight)), text);
+  assert.ok(text.includes(sig3(cap(20).maxWeight)), text);
   assert.equal(await stat(page, 'weights', 'cap'), cap(20).maxWeight);
   await page.fill('#lesson-training input[data-key="rlen"]', '8');
   await page.dispatchEvent('#lesson-training input[data-key="rlen"]', 'input');
   await until(page, () => location.hash.includes('rlen=8'));
-  await until(page, (v) => document.querySelector('#lesson-training [data-question="training-dynamic-cap"] .question-explain')?.textContent.includes(v), precise(cap(8).maxWeight));
+  await until(page, (v) => document.querySelector('#lesson-training [data-question="training-dynamic-cap"] .question-explain')?.textContent.includes(v), sig3(cap(8).maxWeight));
   assert.equal(await stat(page, 'weights', 'cap'), cap(8).maxWeight);
   noErrors(log, 'dynamic question');
 });

@@ -5,6 +5,7 @@ import { el, clear, patch, mergeable } from '../dom.js';
 import { svgDocument, pngBlob, csvText, download } from './export.js';
 import { sectionOf, settingsSlug } from '../section-context.js';
 import { whenSeen } from '../offscreen.js';
+import { exact } from '../format.js';
 
 const FALLBACK_WIDTH = 520; // a box that is not laid out yet (hidden, detached)
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -122,14 +123,13 @@ export function chartTools(figure, { id, svg, table, title }) {
     details);
 }
 
-/** The data of a chart as an HTML table (first column as row headers). */
+/** The data of a chart as an HTML table (first column as row headers), every digit of each number (web/format.js exact). */
 function dataTable(data, caption) {
   if (!data) return el('p', {}, 'This chart has no data table.');
-  const text = (v) => (typeof v === 'number' ? String(v) : String(v ?? ''));
   return el('div', { className: 'table-scroll' }, el('table', { className: 'examples data-table' },
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, data.columns.map((c) => el('th', { attrs: { scope: 'col' } }, c)))),
-    el('tbody', {}, data.rows.map((r) => el('tr', {}, r.map((v, i) => (i === 0 ? el('th', { attrs: { scope: 'row' } }, text(v)) : el('td', { className: 'num' }, text(v)))))))));
+    el('tbody', {}, data.rows.map((r) => el('tr', {}, r.map((v, i) => (i === 0 ? el('th', { attrs: { scope: 'row' } }, exact(v)) : el('td', { className: 'num' }, exact(v)))))))));
 }
 
 /** A legend as an HTML list: each entry a small SVG key (line, dash, marker or box) and its visible text. */

@@ -3,6 +3,8 @@
 // live SVG's geometry and computed colours, so the files show what the reader sees, in the theme they see it.
 // It never loads an image from a blob: or data: URL, which the page's Content-Security-Policy (img-src 'self') forbids.
 
+import { exact } from '../format.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'opacity',
   'font-size', 'font-family', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'visibility'];
@@ -196,7 +198,7 @@ export function pngBlob(svg, title, scale = 2) {
 /* ---- CSV and downloads ---- */
 
 const cell = (v) => {
-  const s = typeof v === 'number' ? String(v) : String(v ?? '');
+  const s = exact(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 

@@ -2,6 +2,7 @@
 // a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
 import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
 import { tex } from '../math.js';
+import { precise } from '../format.js';
 
 /**
  * A part of a lesson: number, title, a formula, then prose, its controls, its figures and its numbers.
@@ -31,14 +32,25 @@ export function setProse(box, paragraphs) {
 
 /**
  * A <dl> of printed numbers: rows are [key, label, value text, note?, raw value?]. Each value sits in
- * <dd data-stat=key data-value=raw> so tests read the number the page shows and the number behind it.
+ * <dd data-stat=key data-value=raw> so tests read the number the page shows and the number behind it; a numeric raw
+ * value is also its tooltip, to five digits (web/format.js precise), where the list prints two or three.
  */
 export function statList(id, rows) {
   return mergeable(el('dl', { className: 'stats', dataset: { stats: id } }, rows.filter(Boolean).map(([key, label, value, note, raw]) => [
     el('dt', {}, label),
     el('dd', { dataset: { stat: key, value: raw === undefined ? '' : String(raw) } },
-      el('span', { className: 'stat-value' }, value), note ? [' ', note] : null),
+      el('span', { className: 'stat-value', attrs: tooltip(raw, value) }, value), note ? [' ', note] : null),
   ])));
+}
+
+/**
+ * The full-precision tooltip of a printed number, as el()'s attrs: { title } with its raw value to five digits, or
+ * undefined (no attribute) when that would add nothing.
+ */
+export function tooltip(raw, printed) {
+  if (typeof raw !== 'number' || !Number.isFinite(raw)) return undefined;
+  const full = precise(raw);
+  return full === printed ? undefined : { title: full };
 }
 
 /**

@@ -2,7 +2,7 @@
 // read from one engine result. Steps only choose and label arrays; they compute nothing.
 import { el } from '../dom.js';
 import { heatmapFrom } from '../charts/heatmap.js';
-import { maxAbs, precise } from '../format.js';
+import { maxAbs, sig3 } from '../format.js';
 import { TeX } from '../math.js';
 
 const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
@@ -86,7 +86,7 @@ export const STEPS = [
   {
     n: 4, id: 'scale', title: 'Scale by 1/√dₖ', tex: TeX`S/\sqrt{d_k}`,
     prose: (r, s) => [s.scaled ? [
-      'The engine multiplies every score by ', `${precise(r.scale)} = 1/√${r.dK}. `,
+      'The engine multiplies every score by ', `${sig3(r.scale)} = 1/√${r.dK}. `,
       'Scaling a number by c scales its variance by c², and the variance of a dot product grows in proportion to ', ...dk(),
       ', so this factor brings the spread back to roughly that of a single product. ',
       'This matrix uses the same colour scale as S above, which is why it looks paler.',

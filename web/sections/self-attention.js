@@ -7,7 +7,8 @@ import { createNotices } from '../notices.js';
 import { slider, checkbox, numberInput, textInput } from '../controls.js';
 import { blockDiagram } from '../charts/block-diagram.js';
 import { drawnHeatmaps } from '../charts/heatmap.js';
-import { precise } from '../format.js';
+import { sig3 } from '../format.js';
+import { tooltip } from './parts.js';
 import { STEPS, forDisplay, reusing } from './self-attention-steps.js';
 import { claim, question } from '../lesson-kit.js';
 import { term } from '../glossary.js';
@@ -50,9 +51,9 @@ function scalingQuestion(engine) {
         return ['The engine rejected these settings: ', error instanceof Error ? error.message : String(error)];
       }
       if (r.on.rowsWithChoice === 0) return ['With a single token (or only the first token under the mask) there is nothing to choose between: type a longer sentence.'];
-      return [`At dₖ = ${r.on.dK} the engine finds the rows’ largest weight ${precise(r.on.meanRowMax)} on average with the division and `,
-        `${precise(r.off.meanRowMax)} without it. Without it the scores keep their full variance (here ${precise(r.off.scoreVariance)}, `,
-        `against ${precise(r.on.scaledScoreVariance)} after dividing), and wider scores let the softmax pick a winner. `,
+      return [`At dₖ = ${r.on.dK} the engine finds the rows’ largest weight ${sig3(r.on.meanRowMax)} on average with the division and `,
+        `${sig3(r.off.meanRowMax)} without it. Without it the scores keep their full variance (here ${sig3(r.off.scoreVariance)}, `,
+        `against ${sig3(r.on.scaledScoreVariance)} after dividing), and wider scores let the softmax pick a winner. `,
         'Try dₖ = 1: then √dₖ = 1 and the two agree.'];
     },
   });
@@ -224,11 +225,11 @@ function stats(r, state) {
   const vRaw = r.scoreVariance;
   const vScaled = r.scaledScoreVariance;
   const row = (key, label, value, note, raw) => [el('dt', {}, label),
-    el('dd', { dataset: { stat: key, value: String(raw) } }, el('span', { className: 'stat-value' }, value), note ? ` ${note}` : '')];
+    el('dd', { dataset: { stat: key, value: String(raw) } }, el('span', { className: 'stat-value', attrs: tooltip(raw, value) }, value), note ? ` ${note}` : '')];
   return mergeable(el('dl', { className: 'stats', dataset: { stats: 'weights' } },
-    row('scale', 'scale used', precise(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)', r.scale),
-    row('rawvariance', 'variance of the raw scores S', precise(vRaw), '', vRaw),
-    row('variance', 'variance of the scaled scores', precise(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
-    row('maxweight', 'largest weight', precise(r.maxWeight), '', r.maxWeight),
+    row('scale', 'scale used', sig3(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)', r.scale),
+    row('rawvariance', 'variance of the raw scores S', sig3(vRaw), '', vRaw),
+    row('variance', 'variance of the scaled scores', sig3(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
+    row('maxweight', 'largest weight', sig3(r.maxWeight), '', r.maxWeight),
   ));
 }

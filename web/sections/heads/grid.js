@@ -2,7 +2,7 @@
 // scores and how peaked its rows are, as engine.multiHeadExample returns them.
 import { el } from '../../dom.js';
 import { heatmapFrom, drawnHeatmaps } from '../../charts/heatmap.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill, dk } from '../parts.js';
 import { tokenLabels } from '../self-attention-steps.js';
 import { SCALING, dmodel } from './common.js';
@@ -39,8 +39,8 @@ export function headsPart(engine, store, number) {
             rowLabels: labels, colLabels: labels, palette: 'sequential', domain: [0, 1],
             maxValueCols: 6 }), // values printed in the cells up to 6 tokens; beyond that the cells stay small enough for a grid of heads
           statList(`head-${h + 1}`, [
-            ['scaledvar', `variance of (scores ÷ ${s.short})`, precise(scaled), null, scaled],
-            ['maxweight', 'mean largest weight', precise(peak), null, peak],
+            ['scaledvar', `variance of (scores ÷ ${s.short})`, sig3(scaled), null, scaled],
+            ['maxweight', 'mean largest weight', sig3(peak), null, peak],
           ]));
         shown.push(panels[h]);
       }

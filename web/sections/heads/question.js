@@ -2,7 +2,7 @@
 // explanation prints the engine's numbers for the learner's d_model and H: the sweep over random tokens and the
 // learner's sentence.
 import { question } from '../../lesson-kit.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { plusMinus } from './sweep.js';
 import { SWEEP_TOKENS } from './common.js';
 
@@ -25,15 +25,15 @@ export function flatterQuestion(latest, cover) {
       const i = sweep ? Array.from(sweep.heads).indexOf(r.heads) : -1;
       if (r.heads === 1) {
         return [`With one head dₖ = d_model = ${r.dModel}, so both divisors are the same: the engine multiplies the scores by `,
-          `${precise(dk.scale)} either way, and head 1’s mean largest weight is ${precise(dk.maxWeight[0])} both times. Choose H = 8 to see the mistake.`];
+          `${sig3(dk.scale)} either way, and head 1’s mean largest weight is ${sig3(dk.maxWeight[0])} both times. Choose H = 8 to see the mistake.`];
       }
       const random = i < 0 ? [] : [` Over ${sweep.samples} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel}, the per-head variance of the `,
         `scaled scores is ${plusMinus(sweep, 'dk', 'scaledScoreVariance', i)} after ÷ √dₖ and ${plusMinus(sweep, 'dmodel', 'scaledScoreVariance', i)} `,
         `after ÷ √d_model, and the mean largest weight falls from ${plusMinus(sweep, 'dk', 'maxWeight', i)} to ${plusMinus(sweep, 'dmodel', 'maxWeight', i)} `,
         `(uniform: 1/${SWEEP_TOKENS}).`];
-      return [`At d_model = ${r.dModel} and H = ${r.heads} the engine multiplies each head’s scores by ${precise(dm.scale)} instead of `,
-        `${precise(dk.scale)}, which multiplies their variance by dₖ/d_model = ${r.dK}/${r.dModel}.`, ...random,
-        ` In your sentence head 1’s mean largest weight goes from ${precise(dk.maxWeight[0])} to ${precise(dm.maxWeight[0])}. It holds row by row: each weight `,
+      return [`At d_model = ${r.dModel} and H = ${r.heads} the engine multiplies each head’s scores by ${sig3(dm.scale)} instead of `,
+        `${sig3(dk.scale)}, which multiplies their variance by dₖ/d_model = ${r.dK}/${r.dModel}.`, ...random,
+        ` In your sentence head 1’s mean largest weight goes from ${sig3(dk.maxWeight[0])} to ${sig3(dm.maxWeight[0])}. It holds row by row: each weight `,
         'relative to the row’s largest, exp(β(sⱼ − s_max)), rises towards 1 as β falls, so a smaller β can only lower the largest weight.'];
     },
   });

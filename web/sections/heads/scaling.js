@@ -4,8 +4,8 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { deeper } from '../../lesson-kit.js';
-import { precise } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
+import { sig3 } from '../../format.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { HEADS, SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS, dmodel, divides } from './common.js';
 import { sweepCharts, plusMinus, rawPlusMinus } from './sweep.js';
@@ -72,7 +72,7 @@ export function scalingPart(engine, store, number) {
       'dividing by √', ...dmodel(), ' leaves only ', ...dk(), '/', ...dmodel(), ' = 1/H. No scaling keeps ', ...dk(), '.',
     ]]);
     ask.render(state);
-    const cell = (v, key) => el('td', { className: 'num', dataset: { stat: key, value: v } }, precise(v));
+    const cell = (v, key) => el('td', { className: 'num', dataset: { stat: key, value: v }, attrs: tooltip(v, sig3(v)) }, sig3(v));
     refill(table, el('p', { className: 'table-title' }, `Your sentence: each head’s mean largest weight (uniform: 1/${r.tokens.length})`),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'scaling' } },
         el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'head'),

@@ -4,14 +4,14 @@
 import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { precise } from '../../format.js';
+import { plusMinus as pm } from '../../format.js';
 import { statList, fill } from '../parts.js';
 import { SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS } from './common.js';
 
 /** "0.98 ± 0.024": the engine's mean of `field` for scaling `s` at index `i`, with its standard error. */
-export const plusMinus = (sweep, s, field, i) => `${precise(sweep[s][field][i])} ± ${Number(sweep[s][`${field}StdError`][i].toPrecision(2))}`;
+export const plusMinus = (sweep, s, field, i) => pm(sweep[s][field][i], sweep[s][`${field}StdError`][i]);
 /** The same for the raw per-head score variance. */
-export const rawPlusMinus = (sweep, i) => `${precise(sweep.scoreVariance[i])} ± ${Number(sweep.scoreVarianceStdError[i].toPrecision(2))}`;
+export const rawPlusMinus = (sweep, i) => pm(sweep.scoreVariance[i], sweep.scoreVarianceStdError[i]);
 
 /** The charts and numbers of the sweep. Returns { node, paint(sweep, state) }. */
 export function sweepCharts() {

@@ -7,7 +7,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, short } from '../../format.js';
+import { precise, short, sig3 } from '../../format.js';
 import { deeper, question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
@@ -19,8 +19,8 @@ const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 const LINE_COLORS = [SERIES.blue, SERIES.vermillion, SERIES.green, SERIES.orange, SERIES.purple, SERIES.sky, SERIES.grey];
 const LINE_DASHES = [null, '6 3', '2 3', '8 3 2 3'];
 
-const temperatureText = (t) => (t === Infinity ? '∞' : precise(t));
-const weightText = (w) => (Number.isFinite(w) ? w.toFixed(3) : short(w));
+const temperatureText = (t) => (t === Infinity ? '∞' : sig3(t));
+const weightText = short; // 0.25, 1.00; a weight of 3e-5 prints 3×10⁻⁵, not 0.000
 
 /** The prediction: what the weights become as β goes to 0, explained with the engine's weights at β = 0 and now. */
 function hotQuestion(engine) {
@@ -39,8 +39,8 @@ function hotQuestion(engine) {
       }
       const n = r.n;
       return [`At β = 0 every βsᵢ is 0 and every exponential is 1, so the engine gives each of the ${n} scores weight `,
-        el('strong', {}, precise(r.weights[0])), ` and entropy ${precise(r.entropy[0])}, the largest possible (ln ${n} = ${precise(r.maxEntropy)}). `,
-        `At your β = ${state.tbeta}: largest weight ${precise(r.maxWeight[1])}, entropy ${precise(r.entropy[1])}. `,
+        el('strong', {}, sig3(r.weights[0])), ` and entropy ${sig3(r.entropy[0])}, the largest possible (ln ${n} = ${sig3(r.maxEntropy)}). `,
+        `At your β = ${state.tbeta}: largest weight ${sig3(r.maxWeight[1])}, entropy ${sig3(r.entropy[1])}. `,
         'The weights never reach 0: each is a positive number over a sum of positive numbers.'];
     },
   });
@@ -84,13 +84,13 @@ export function boltzmannPart(engine, store, number) {
       if (!p) return;
       const T = p.temperatures[0];
       refill(temperature, 'T = 1/', beta(), ' = ', el('strong', { dataset: { stat: 'temperature', value: T } }, temperatureText(T)));
-      const labels = state.tscores.map((z) => precise(z));
+      const labels = state.tscores.map((z) => precise(z)); // the reader's own scores, as typed
       weights.set({ title: ['Weights at ', beta(), ` = ${state.tbeta}`],
         draw: barChart({ id: 'boltzmann-weights', ariaLabel: `Weights at β = ${state.tbeta}: ${Array.from(p.weights, weightText).join(', ')}`,
           values: p.weights, labels, domain: [0, 1], color: SERIES.blue, valueText: weightText, yTicks: (v) => v.toFixed(1), height: 200 }) });
       fill(part.stats, statList('boltzmann', [
-        ['maxweight', 'largest weight', precise(p.maxWeight[0]), `(score ${precise(p.scores[p.argmax[0]])})`, p.maxWeight[0]],
-        ['entropy', 'entropy', precise(p.entropy[0]), `(ln ${p.n} = ${precise(p.maxEntropy)} when uniform)`, p.entropy[0]],
+        ['maxweight', 'largest weight', sig3(p.maxWeight[0]), `(score ${sig3(p.scores[p.argmax[0]])})`, p.maxWeight[0]],
+        ['entropy', 'entropy', sig3(p.entropy[0]), `(ln ${p.n} = ${sig3(p.maxEntropy)} when uniform)`, p.entropy[0]],
       ]));
     },
   };
@@ -133,7 +133,7 @@ function sweepSection(engine, store) {
       grid = r.grid;
       const p = r.now;
       const n = p.n;
-      const labels = state.tscores.map((z) => precise(z));
+      const labels = state.tscores.map((z) => precise(z)); // the reader's own scores, as typed
       const betas = Array.from(grid.betas);
       const onTrack = state.tbeta >= betas[0] && state.tbeta <= betas[betas.length - 1];
       const marker = (top) => (onTrack ? [{ id: 'now', label: `β = ${state.tbeta}`, kind: 'line', x: [state.tbeta, state.tbeta], y: [0, top],
@@ -156,11 +156,11 @@ function sweepSection(engine, store) {
           xLabel: 'β (log scale)', yLabel: 'entropy (nats)', xScale: 'log', yFromZero: true, series: entropySeries, height: 260 }) });
       shifted.set({ title: ['softmax(', beta(), ` · (s + ${precise(state.tshift)}))`],
         draw: barChart({ id: 'boltzmann-shifted', ariaLabel: `Weights of the shifted scores: ${Array.from(p.shiftedWeights, weightText).join(', ')}`,
-          values: p.shiftedWeights, labels: Array.from(p.shiftedScores, (z) => precise(z)), domain: [0, 1], color: SERIES.green,
+          values: p.shiftedWeights, labels: Array.from(p.shiftedScores, (z) => sig3(z)), domain: [0, 1], color: SERIES.green,
           valueText: weightText, yTicks: (v) => v.toFixed(1), height: 190 }) });
       fill(stats, statList('boltzmann-more', [
-        ['effective', 'effective number of scores, e^entropy', precise(p.effectiveKeys[0]), `(between 1 and ${n})`, p.effectiveKeys[0]],
-        ['shiftchange', `largest change after adding ${precise(state.tshift)}`, precise(p.shiftChange[0]), '(rounding only)', p.shiftChange[0]],
+        ['effective', 'effective number of scores, e^entropy', sig3(p.effectiveKeys[0]), `(between 1 and ${n})`, p.effectiveKeys[0]],
+        ['shiftchange', `largest change after adding ${precise(state.tshift)}`, sig3(p.shiftChange[0]), '(rounding only)', p.shiftChange[0]],
       ]));
     },
   };

@@ -8,7 +8,7 @@ import { logSlider, slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, dk, attempt, message } from '../parts.js';
@@ -27,8 +27,6 @@ const BREAKS = {
 // The diagonal case's budget: the work of the X · W part's samples at its defaults, and a cap on the count.
 const DIAGONAL_WORK = ASSUMPTION_SAMPLES * workOf({ dX: 64, dK: 64, tokens: 8 });
 const MAX_DIAGONAL_SAMPLES = 4000;
-// Bar labels and ticks to three significant digits (1026 reads 1030, not short()'s 1e3).
-const three = (v) => precise(Number(v.toPrecision(3)));
 // The within-row spread under a mean: vectors drawn for the variance sweep (every pair is used). The rows share their
 // keys, so with few vectors their common part is one small sample (60 vectors missed it by a quarter at seed 1).
 const ROW_VECTORS = 200;
@@ -92,12 +90,12 @@ function correlationQuestion(engine) {
       }
       const { r, row, rho } = m;
       const a = row.inverseSqrt;
-      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} over pairs (theory ${precise(r.varDot.theory)}), `,
-        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${precise(r.scaledVariance.theory)}): `,
+      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} over pairs (theory ${sig3(r.varDot.theory)}), `,
+        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${sig3(r.scaledVariance.theory)}): `,
         'each product qᵢkᵢ varies more when its two factors move together, whatever the sign of ρ. ',
         `The mean moves too, to ${pm(r.meanDot.value, r.meanDot.stdError)}, and in a row that matters more than the variance: `,
         `a query aligned with one of ${ROW_KEYS} keys gives that key the logit ${pm(a.alignedLogit[0], a.alignedLogitStdError[0])} `,
-        `(ρ√dₖ = ${precise(a.theoryMean[0])}) while the others spread with sd ${precise(a.otherLogitSd[0])}, so it takes `,
+        `(ρ√dₖ = ${sig3(a.theoryMean[0])}) while the others spread with sd ${sig3(a.otherLogitSd[0])}, so it takes `,
         `${pm(a.alignedWeight[0], a.alignedWeightStdError[0])} of the weight. That lead grows like √dₖ, which 1/√dₖ does not hold back: `,
         'Lesson 7.2 shows μP’s 1/dₖ, which does.'];
     },
@@ -171,18 +169,19 @@ export function breakPart(engine, store, number) {
     const theory = diagonal ? [r.predictedOffDiagonal, r.predictedDiagonal, r.dK] : [r.varDot.theory, r.sumVarProducts.theory, r.sumVarQVarK.theory, r.dK];
     const labels = diagonal ? ['other key', 'own key', 'dₖ'] : CHAIN_LABELS;
     chart.set({ title: diagonal ? ['Score variance: another token’s key, its own key, and ', ...dk()] : ['Each line of the chain, measured, at ', ...dk(), ` = ${r.dK}`],
-      draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${three(values[i])}`).join('; ')}`,
+      draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${sig3(values[i])}`).join('; ')}`,
         values, labels, color: SERIES.blue, colors: theory.map((t) => (off(t, r.dK) ? SERIES.vermillion : SERIES.blue)),
-        valueText: three, yTicks: three, height: 200 }) });
+        valueText: sig3, yTicks: sig3, // 1026 reads 1,030, not short()'s 1×10³
+        height: 200 }) });
     const where = b.fails ? `equals sign ${b.fails} fails: it needs ${b.needs}` : 'every equals sign holds';
     const row = state.tbreak === 'mean' && state.tdmean !== 0 ? attempt(part, notices, 'The engine rejected these settings', () => rowSpread(state)) : null;
-    const within = row ? [['rowvar', 'within one query’s row (what the softmax sees)', precise(row.rowVariance[state.tdk - 1]),
-      `(theory (μ² + 1)·1 = ${precise(row.theoryRowVariance[state.tdk - 1])}, level in dₖ: Lesson 2.4)`, row.rowVariance[state.tdk - 1]]] : [];
+    const within = row ? [['rowvar', 'within one query’s row (what the softmax sees)', sig3(row.rowVariance[state.tdk - 1]),
+      `(theory (μ² + 1)·1 = ${sig3(row.theoryRowVariance[state.tdk - 1])}, level in dₖ: Lesson 2.4)`, row.rowVariance[state.tdk - 1]]] : [];
     fill(part.stats, statList('break', diagonal ? [
-      ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError), `(theory 1 + 2/dₓ = ${precise(r.predictedDiagonalRatio)})`, r.diagonalRatio],
+      ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError), `(theory 1 + 2/dₓ = ${sig3(r.predictedDiagonalRatio)})`, r.diagonalRatio],
       ['fails', 'where it breaks', `${where}: the two are uncorrelated, yet both grow with |x|²`, null],
     ] : [
-      ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError), `(theory ${precise(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
+      ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError), `(theory ${sig3(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
       ...within,
       ['fails', 'where it breaks', where, null],
     ]));

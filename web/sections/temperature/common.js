@@ -3,7 +3,7 @@
 // state keys). Layout and bookkeeping only: every number comes from the engine.
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { precise, short } from '../../format.js';
+import { plusMinus } from '../../format.js';
 import { sampleCount, refineLater, offStep } from '../progressive.js';
 
 export const beta = () => el('var', {}, 'β');
@@ -11,7 +11,7 @@ export const sub = (base, s) => [el('var', {}, base), el('sub', {}, s)];
 export const sigma = (s) => sub('σ', s);
 
 /** "12.34 ± 0.56": a Monte Carlo estimate with its standard error (formatting only). */
-export const pm = (value, se) => `${precise(value)} ± ${Number.isFinite(se) ? Number(se.toPrecision(2)).toString().replace('-', '\u2212') : short(se)}`;
+export const pm = (value, se) => plusMinus(value, se);
 
 /** A notice box for a part, and the function that shows or clears its input problem. */
 export function noticeBox() {

@@ -5,8 +5,8 @@
 import { el } from '../../dom.js';
 import { TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
-import { precise, milliseconds } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
+import { milliseconds, sig3 } from '../../format.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
 import { timed, sampleLabel } from '../progressive.js';
 import { noticeBox, presetRow, pm, measureProgressively } from './common.js';
 
@@ -97,8 +97,8 @@ export function derivationPart(engine, store, number) {
         el('td', { className: 'relation', attrs: { 'aria-label': broken ? 'not equal to the line above' : i ? 'equal to the line above' : '' } }, relation),
         el('td', { className: 'derivation-tex' }, tex(formula)),
         q.value === null ? el('td', { className: 'num', dataset: { label: 'measured' } }, '— (a count)')
-          : el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' } }, el('strong', {}, pm(q.value, q.stdError))),
-        el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' } }, precise(q.theory)),
+          : el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' }, attrs: tooltip(q.value) }, el('strong', {}, pm(q.value, q.stdError))),
+        el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) }, sig3(q.theory)),
         el('td', { className: 'derivation-why' }, why));
     });
     refill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${r.samples} pairs)`),
@@ -110,8 +110,8 @@ export function derivationPart(engine, store, number) {
     const arow = (id, label, q, required) => el('tr', { dataset: { assumption: id, holds: differs(q.theory, Number(required)) ? '0' : '1' },
       className: differs(q.theory, Number(required)) ? 'broken-line' : '' },
       el('td', {}, tex(label)),
-      el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' } }, pm(q.value, q.stdError)),
-      el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' } }, precise(q.theory)),
+      el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' }, attrs: tooltip(q.value) }, pm(q.value, q.stdError)),
+      el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) }, sig3(q.theory)),
       el('td', { className: 'num', dataset: { label: 'the proof needs' } }, required));
     refill(assumptions, el('p', { className: 'table-title' }, 'The assumptions, measured on the same draws'),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'assumptions' } },
@@ -126,9 +126,9 @@ export function derivationPart(engine, store, number) {
           state.tdk > 1 ? arow('covkk', TeX`\operatorname{Cov}(k_i, k_j),\ i\ne j`, r.pairCovK, '0') : null,
           arow('covsum', TeX`\sum_{i\ne j}\operatorname{Cov}(q_i k_i,\, q_j k_j)`, r.covarianceSum, '0')))));
     fill(part.stats, statList('derivation', [
-      ['vardot', 'Var(q · k), measured', pm(r.varDot.value, r.varDot.stdError), `(exact ${precise(r.varDot.theory)})`, r.varDot.value],
+      ['vardot', 'Var(q · k), measured', pm(r.varDot.value, r.varDot.stdError), `(exact ${sig3(r.varDot.theory)})`, r.varDot.value],
       ['scaled', 'variance of the logits q · k/√dₖ, measured', pm(r.scaledVariance.value, r.scaledVariance.stdError),
-        `(exact ${precise(r.scaledVariance.theory)}; 1 when every line holds)`, r.scaledVariance.value],
+        `(exact ${sig3(r.scaledVariance.theory)}; 1 when every line holds)`, r.scaledVariance.value],
       ['time', 'engine time', milliseconds(r.computeMs), null, r.computeMs],
     ]));
   }

@@ -8,7 +8,7 @@ import { parsedInput, logSlider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
@@ -42,8 +42,8 @@ function doublingQuestion(result, cover) {
       const at = r ? Array.from(r.drifts).indexOf(2) : -1;
       if (at < 0) return ['The engine is still measuring; the numbers appear here when it is done.'];
       return ['Each query and each key doubles, so each score q · k is multiplied by 2 · 2 = 4. From the same draws of X and the ',
-        `weights the engine measures the scores ${precise(r.sdRatio[at])} times as wide at f = 2 as at f = 1, and their variance `,
-        `${precise(r.varianceRatio[at])} times as large. β = 1/√${r.dK} does not look at the weights, so it corrects none of it.`];
+        `weights the engine measures the scores ${sig3(r.sdRatio[at])} times as wide at f = 2 as at f = 1, and their variance `,
+        `${sig3(r.varianceRatio[at])} times as large. β = 1/√${r.dK} does not look at the weights, so it corrects none of it.`];
     },
   });
 }
@@ -175,8 +175,8 @@ export function driftPart(engine, store, number) {
     setProse(measuredProse, [[
       'A factor ', el('var', {}, 'f'), ' on both weights multiplies every query and every key by ', el('var', {}, 'f'), ', so every score by ',
       el('var', {}, 'f'), '², exactly what multiplying β by ', el('var', {}, 'f'), '² would do, and the score variance by ', el('var', {}, 'f'), '⁴. ',
-      `From the same draws, the engine measures the scores at f = ${r.drifts[at]} `, el('strong', {}, precise(r.sdRatio[at])),
-      ' times as wide as at f = 1 (variance ×', precise(r.varianceRatio[at]), '). With β still 1/√', ...dk(), ' the rows sharpen ',
+      `From the same draws, the engine measures the scores at f = ${r.drifts[at]} `, el('strong', {}, sig3(r.sdRatio[at])),
+      ' times as wide as at f = 1 (variance ×', sig3(r.varianceRatio[at]), '). With β still 1/√', ...dk(), ' the rows sharpen ',
       'towards one-hot above 1 and flatten towards uniform below it. Measuring the spread again and resetting β to ',
       '1/√(variance), as the source paper’s dynamic β does, cancels ', el('var', {}, 'f'), '²: the green points, measured at every ',
       el('var', {}, 'f'), ', stay where ', el('var', {}, 'f'), ' = 1 put them. That is not neutral: a model that sharpens its ',
@@ -210,12 +210,12 @@ export function driftPart(engine, store, number) {
         xLabel: 'factor f (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: DRIFT_TICKS, series: sSeries, height: 270 }) });
     fill(part.stats, statList('drift', [
       ['drift', 'factor f', String(state.tdrift), null, state.tdrift],
-      ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]), `(closed form ${precise(r.predictedAll[g])}; the paper’s formula ${precise(r.predicted[g])})`, r.measured[g]],
-      ['ratio', 'score variance ÷ its value at f = 1, measured', precise(r.varianceRatio[g]), `(scores ${precise(r.sdRatio[g])} times as wide)`, r.varianceRatio[g]],
+      ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]), `(closed form ${sig3(r.predictedAll[g])}; the paper’s formula ${sig3(r.predicted[g])})`, r.measured[g]],
+      ['ratio', 'score variance ÷ its value at f = 1, measured', sig3(r.varianceRatio[g]), `(scores ${sig3(r.sdRatio[g])} times as wide)`, r.varianceRatio[g]],
       ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance[g], r.scaledVarianceStdError[g]), null, r.scaledVariance[g]],
-      ['restoringbeta', 'β that restores variance 1', precise(r.restoringBeta[g]), `(against 1/√dₖ = ${precise(r.standardBeta)})`, r.restoringBeta[g]],
+      ['restoringbeta', 'β that restores variance 1', sig3(r.restoringBeta[g]), `(against 1/√dₖ = ${sig3(r.standardBeta)})`, r.restoringBeta[g]],
       ['maxweight', 'mean largest weight, β = 1/√dₖ', pm(r.maxWeight[g], r.maxWeightStdError[g]), `(unit-variance logits: ${pm(r.assumed.maxWeight, r.assumed.maxWeightStdError)})`, r.maxWeight[g]],
-      ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]), `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${precise(r.maxEntropy)})`, r.entropy[g]],
+      ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]), `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${sig3(r.maxEntropy)})`, r.entropy[g]],
     ]));
   }
 }

@@ -4,8 +4,8 @@
 import { el } from '../../dom.js';
 import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
-import { precise } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
+import { sig3 } from '../../format.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, tooltip } from '../parts.js';
 import { noticeBox, presetRow } from './common.js';
 
 const QUERY = ['q₁', 'q₂', 'q₃'];
@@ -106,7 +106,7 @@ export function normalisationPart(engine, store, number) {
       placeHeatmaps(mapBoxes[0], [map('norm-scores', 'Scores S', r.scores, 'diverging')]);
       placeHeatmaps(mapBoxes[1], [map('norm-rows', 'Rows sum to 1', r.byRow, 'sequential', { domain: [0, 1] })]);
       placeHeatmaps(mapBoxes[2], [map('norm-columns', 'Columns sum to 1', r.byColumn, 'sequential', { domain: [0, 1] })]);
-      const cells = (values, stat) => Array.from(values, (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v } }, precise(v)));
+      const cells = (values, stat) => Array.from(values, (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v }, attrs: tooltip(v, sig3(v)) }, sig3(v)));
       const head = el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'normalised'), [1, 2, 3].map((i) => el('th', { attrs: { scope: 'col' } }, String(i))));
       refill(sums, el('p', { className: 'table-title' }, `Sums the engine reports for the two weight matrices (β = ${state.tbeta})`),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'sums' } },
@@ -117,9 +117,9 @@ export function normalisationPart(engine, store, number) {
             el('tr', {}, el('th', { attrs: { scope: 'row' } }, 'over queries, row sums'), cells(r.byColumnRowSums, 'cr')),
             el('tr', {}, el('th', { attrs: { scope: 'row' } }, 'over queries, column sums'), cells(r.byColumnColumnSums, 'cc'))))));
       fill(part.stats, statList('normalisation', [
-        ['maxdiff', 'largest difference between the two weight matrices', precise(r.maxDifference),
+        ['maxdiff', 'largest difference between the two weight matrices', sig3(r.maxDifference),
           r.maxDifference < 1e-12 ? '(they agree here)' : '(they are different matrices)', r.maxDifference],
-        ['kernel', 'the engine’s float32 attention softmax against “over the keys”', precise(r.kernelMaxDifference),
+        ['kernel', 'the engine’s float32 attention softmax against “over the keys”', sig3(r.kernelMaxDifference),
           '(largest difference: float32 rounding; the kernel normalises rows)', r.kernelMaxDifference],
       ]));
     },

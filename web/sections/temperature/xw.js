@@ -5,8 +5,8 @@ import { el, mergeable } from '../../dom.js';
 import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
-import { precise } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
+import { sig3 } from '../../format.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, tooltip } from '../parts.js';
 import { timed, sampleLabel } from '../progressive.js';
 import { beta, sub, sigma, pm, noticeBox, presetRow, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, measureProgressively } from './common.js';
 
@@ -84,8 +84,8 @@ export function assumptionsPart(engine, store, number) {
     ]]);
     const rowOf = (id, label, predicted, value, se, note = '') => el('tr', { dataset: { row: id } },
       el('th', { attrs: { scope: 'row' } }, label),
-      el('td', { className: 'num', dataset: { stat: `${id}predicted`, value: predicted ?? '', label: 'closed form' } }, predicted === null ? '—' : precise(predicted)),
-      el('td', { className: 'num', dataset: { stat: `${id}measured`, value, label: 'measured' } }, el('strong', {}, pm(value, se))),
+      el('td', { className: 'num', dataset: { stat: `${id}predicted`, value: predicted ?? '', label: 'closed form' }, attrs: tooltip(predicted, sig3(predicted)) }, predicted === null ? '—' : sig3(predicted)),
+      el('td', { className: 'num', dataset: { stat: `${id}measured`, value, label: 'measured' }, attrs: tooltip(value) }, el('strong', {}, pm(value, se))),
       el('td', { className: 'note-cell' }, note));
     // Merged into the table shown (web/dom.js `patch`): a redraw writes the numbers that changed, not a new table.
     fill(table, mergeable(el('p', { className: 'table-title' },
@@ -113,11 +113,11 @@ export function assumptionsPart(engine, store, number) {
         colLabels: labels, rowAxis: 'query token', colAxis: 'key token', palette: 'sequential', domain: [0, 1], size: MAP_PX }]);
     fill(part.stats, statList('assumptions', [
       ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance, r.scaledVarianceStdError),
-        `(1 only when the assumptions hold; the paper’s formula says ${precise(r.scaledPredicted)})`, r.scaledVariance],
+        `(1 only when the assumptions hold; the paper’s formula says ${sig3(r.scaledPredicted)})`, r.scaledVariance],
       ['diagratio', 'diagonal ÷ off-diagonal variance', pm(r.diagonalRatio, r.diagonalRatioStdError),
-        `(closed form ${precise(r.predictedDiagonalRatio)}${state.tmx === 0 ? ' = 1 + 2/dₓ' : ''})`, r.diagonalRatio],
-      ['standardbeta', 'β = 1/√dₖ', precise(r.standardBeta), null, r.standardBeta],
-      ['restoringbeta', 'β that gives the measured scores variance 1', precise(r.restoringBeta), `(from the closed form: ${precise(r.predictedRestoringBeta)})`, r.restoringBeta],
+        `(closed form ${sig3(r.predictedDiagonalRatio)}${state.tmx === 0 ? ' = 1 + 2/dₓ' : ''})`, r.diagonalRatio],
+      ['standardbeta', 'β = 1/√dₖ', sig3(r.standardBeta), null, r.standardBeta],
+      ['restoringbeta', 'β that gives the measured scores variance 1', sig3(r.restoringBeta), `(from the closed form: ${sig3(r.predictedRestoringBeta)})`, r.restoringBeta],
       ['sharpscaled', 'mean largest weight of a row, β = 1/√dₖ', pm(r.scaled.maxWeight, r.scaled.maxWeightStdError), null, r.scaled.maxWeight],
       ['sharprestored', 'the same with the restoring β', pm(r.restored.maxWeight, r.restored.maxWeightStdError), null, r.restored.maxWeight],
       ['sharpassumed', 'the same for unit-variance logits', pm(r.assumed.maxWeight, r.assumed.maxWeightStdError), '(what 1/√dₖ aims for)', r.assumed.maxWeight],

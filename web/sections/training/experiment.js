@@ -2,7 +2,7 @@
 // the model they give (a trainer made and freed at once), and the task and architecture in a "Go deeper" section.
 import { el, clear, uniqueId } from '../../dom.js';
 import { slider, parsedInput, radioGroup } from '../../controls.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
 import { setProse, statList, fill, refill, message } from '../parts.js';
 import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './helpers.js';
@@ -91,7 +91,7 @@ export function experimentPanel(context) {
     fill(stats, statList('model', [
       ['params', 'parameters', thousands(info.parameterCount), info.parameterCount !== info.modelParameterCount ? '(with ln β)' : null, info.parameterCount],
       ['dk', 'd / heads = dₖ', `${info.dModel} / ${info.heads} = ${info.dK}`, null, info.dK],
-      ['beta0', 'β at the first step', precise(info.beta), info.betaStrategy === 'dynamic' ? '(a placeholder until the first batch is measured)' : null, info.beta],
+      ['beta0', 'β at the first step', sig3(info.beta), info.betaStrategy === 'dynamic' ? '(a placeholder until the first batch is measured)' : null, info.beta],
       ['total', 'steps in all', thousands(info.totalSteps), `(${thousands(info.stepsPerEpoch)} an epoch${info.betaStrategy === 'search' ? `; ${info.probeEpochs}-epoch probes of the search included` : ''})`, info.totalSteps],
     ]));
   };

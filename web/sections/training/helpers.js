@@ -4,7 +4,7 @@
 // web/training-run.js; the reference runs' from web/data/reference-runs.json. Nothing here computes a model quantity.
 import { el } from '../../dom.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { sig3, percent as percentOf, count, plusMinus, UNIT_SPACE } from '../../format.js';
 import { createRunner } from '../../training-run.js';
 import REFERENCE from '../../data/reference-runs.json';
 
@@ -41,9 +41,10 @@ export const MODELS = {
   },
 };
 
-export const percent = (x) => (Number.isFinite(x) ? `${(100 * x).toFixed(x > 0.9995 || x < 0.0005 ? 1 : 2)} %` : '—');
+/** An accuracy: three significant digits ("1.59 %", "96.0 %", "> 99.9 %"; web/format.js). */
+export const percent = (x) => percentOf(x, 3);
 export const secondsText = (s) => (s >= 90 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(s < 10 ? 1 : 0)} s`);
-export const thousands = (n) => n.toLocaleString('en-GB');
+export const thousands = count;
 
 /** W with a subscript (W_q, W_k), for prose. */
 export const W = (sub) => [el('var', {}, 'W'), el('sub', {}, sub)];
@@ -55,10 +56,11 @@ export const inlineStat = (key, text, raw) => el('span', { className: 'stat-inli
 
 /** The reference group of one experiment and method ("inverse-sqrt-dk", "fixed 5", "learned", …), or null. */
 export const reference = (experiment, method) => REFERENCE.groups.find((g) => g.experiment === experiment && g.method === method) ?? null;
-export const pm = (s) => `${(100 * s.mean).toFixed(2)} ± ${(100 * s.sd).toFixed(2)} %`;
+/** A group's mean ± sd as a percent: "94.9 ± 1.2 %" (three significant digits ± two). */
+export const pm = (s) => `${plusMinus(100 * s.mean, 100 * s.sd)}${UNIT_SPACE}%`;
 /** A group's mean ± sd, or the single value when it is one run (its sd would say nothing). */
 export const groupPm = (g, key) => (g.runs.length > 1 ? pm(g[key]) : percent(g[key].mean));
-export const sig = (x) => String(Number(x.toPrecision(3))); // β to three significant digits
+export const sig = sig3; // β to three significant digits
 /** "0.27–0.33": the smallest and largest of a few numbers, to three digits (or the one value). */
 export function spanText(xs) {
   const lo = Math.min(...xs);
@@ -80,7 +82,7 @@ export function trainerOptions(state, strategy = state.rstrategy) {
 /** "encoder block, L = 20, R = 100, 15,000 training sequences, 1 head, 10 epochs, learning rate 0.0005, seed 1". */
 export function configText(o) {
   return `${MODELS[o.model].label}, L = ${o.L}, R = ${o.R}, ${thousands(o.trainSize)} training sequences, ${o.heads} head${o.heads === 1 ? '' : 's'}, `
-    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? ` (ln β: ${precise(o.betaLr)})` : ''}, seed ${o.seed}`;
+    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? ` (ln β: ${sig3(o.betaLr)})` : ''}, seed ${o.seed}`;
 }
 export function strategyText(strategy, beta) {
   return strategy === 'fixed' ? `β fixed at ${beta}` : STRATEGY[strategy].long.replace(' the value below', '');

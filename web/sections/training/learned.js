@@ -5,7 +5,7 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { parsedInput } from '../../controls.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { question, deeper } from '../../lesson-kit.js';
 import { partPanel, setProse, refill, attempt, message, watcher } from '../parts.js';
 import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
@@ -64,8 +64,8 @@ function reachQuestion(engine, cover) {
         return ['The engine rejected these settings: ', message(error)];
       }
       const r = info.betaReach;
-      return [`Its learning rates add up to Σ = ${precise(r.lrSum)} over the ${info.totalSteps} steps, so a ln β that rises by its full rate every step `,
-        `ends at ${precise(r.initialBeta)}·exp(Σ) = ${precise(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${precise(r.bound)}. `,
+      return [`Its learning rates add up to Σ = ${sig3(r.lrSum)} over the ${info.totalSteps} steps, so a ln β that rises by its full rate every step `,
+        `ends at ${sig3(r.initialBeta)}·exp(Σ) = ${sig3(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${sig3(r.bound)}. `,
         r.bound < PAPER_BETA ? `Both are below ${PAPER_BETA}: the optimiser, not the task, decides where β stops.`
           : r.ceiling < PAPER_BETA ? `${PAPER_BETA} lies between them: only steps longer than the rate, which Adam takes while the gradient keeps growing, could get there.`
             : `The ceiling is above ${PAPER_BETA}: here the optimiser leaves β room to go where the loss pushes it.`];
@@ -129,10 +129,10 @@ export function learnedPart(context, number) {
       const info = attempt(part, notices, 'The engine rejected these settings', () => learnedInfo(engine, state));
       if (!info) return;
       const r = info.betaReach;
-      refill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', precise(info.betaLr), info.betaLr),
-        ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${precise(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', precise(r.lrSum), r.lrSum),
-        ` over ${info.totalSteps} steps: β can rise from ${precise(r.initialBeta)} to about ${precise(r.initialBeta)}·exp(Σ) = `, inlineStat('betaceiling', precise(r.ceiling), r.ceiling),
-        ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', precise(r.bound), r.bound), '.');
+      refill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', sig3(info.betaLr), info.betaLr),
+        ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${sig3(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', sig3(r.lrSum), r.lrSum),
+        ` over ${info.totalSteps} steps: β can rise from ${sig3(r.initialBeta)} to about ${sig3(r.initialBeta)}·exp(Σ) = `, inlineStat('betaceiling', sig3(r.ceiling), r.ceiling),
+        ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', sig3(r.bound), r.bound), '.');
     },
   };
 }

@@ -4,8 +4,8 @@
 import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { precise } from '../../format.js';
-import { setProse, fill, refill } from '../parts.js';
+import { sig3 } from '../../format.js';
+import { setProse, fill, refill, tooltip } from '../parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
   buttons, createSession, runLabel, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';
@@ -83,7 +83,7 @@ export function racePart(context) {
       const rate = stepsPerSecond(r);
       const text = r.status === 'failed' ? `failed: ${r.error}`
         : r.status === 'done' ? `done: test token accuracy ${percent(r.final.test.tokenAccuracy)}, sequence ${percent(r.final.test.sequenceAccuracy)}`
-          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · ${scaleName(options.betaStrategy)} = ${precise(p.beta)}`
+          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · ${scaleName(options.betaStrategy)} = ${sig3(p.beta)}`
             + `${rate && r.status === 'running' ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}${r.status === 'paused' ? ' · stopped' : ''}`
             : 'starting…';
       const row = list[i];
@@ -128,7 +128,7 @@ export function racePart(context) {
             const f = record.final;
             return el('tr', { dataset: { lane: options.betaStrategy } },
               el('th', { attrs: { scope: 'row' } }, runLabel(options)),
-              el('td', { className: 'num', dataset: { label: 'β at the end', value: f.beta } }, precise(f.beta)),
+              el('td', { className: 'num', dataset: { label: 'β at the end', value: f.beta }, attrs: tooltip(f.beta, sig3(f.beta)) }, sig3(f.beta)),
               el('td', { className: 'num', dataset: { label: 'test token accuracy', value: f.test.tokenAccuracy } }, percent(f.test.tokenAccuracy)),
               el('td', { className: 'num', dataset: { label: 'test sequence exact match', value: f.test.sequenceAccuracy } }, percent(f.test.sequenceAccuracy)),
               el('td', { className: 'num', dataset: { label: 'steps' } }, thousands(f.step)),

@@ -3,7 +3,7 @@
 // CLI with build-scripts/reference-runs; means and standard deviations computed there), the runs the learner finished
 // in this page, and the commands that made the reference runs. The prose quotes the data file's numbers.
 import { el, clear } from '../../dom.js';
-import { precise } from '../../format.js';
+import { sig2, sig3, count } from '../../format.js';
 import { deeper } from '../../lesson-kit.js';
 import { setProse, dk } from '../parts.js';
 import { REFERENCE, STRATEGY, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
@@ -44,7 +44,7 @@ function referenceRows() {
     for (const g of groups) {
       rows.push(el('tr', { dataset: { source: 'reference', experiment: exp.id, method: g.method } },
         el('th', { attrs: { scope: 'row' } }, METHOD_LABEL[g.method] ?? g.method),
-        cell(g.method === 'search' || g.method === 'dynamic' || g.method === 'learned' ? `${sig(g.beta.mean)} ± ${sig(g.beta.sd)}` : precise(g.beta.mean), 'β', g.beta.mean),
+        cell(g.method === 'search' || g.method === 'dynamic' || g.method === 'learned' ? `${sig(g.beta.mean)} ± ${sig(g.beta.sd)}` : sig3(g.beta.mean), 'β', g.beta.mean),
         cell(pm(g.tokenAccuracy), 'test token accuracy', g.tokenAccuracy.mean),
         cell(pm(g.sequenceAccuracy), 'test sequence exact match', g.sequenceAccuracy.mean),
         cell(String(g.runs.length), 'runs', g.runs.length)));
@@ -76,7 +76,7 @@ const repeated = new Set(PAPER_TABLE_1.flatMap((p, i) => (p.method === 'old'
 function repeatedNote() {
   const rows = [...repeated].map((i) => PAPER_TABLE_1[i]);
   if (rows.length < 2) return null;
-  const where = rows.map((p) => `R = ${p.R.toLocaleString('en-GB')} with ${p.train.toLocaleString('en-GB')} training sequences (chance ${pct(1 / p.R)})`);
+  const where = rows.map((p) => `R = ${count(p.R)} with ${count(p.train)} training sequences (chance ${pct(1 / p.R)})`);
   const ours = rows.map((p) => oursFor(p)).filter(Boolean);
   return el('p', { className: 'chart-note', dataset: { note: 'repeated-figure' } },
     `* The paper prints the same ${rows[0].accuracy} % for β = 1/√dₖ in two different settings (printed rows ${[...repeated].map((i) => i + 1).join(' and ')}), ${where.join(' and ')}: `
@@ -99,7 +99,7 @@ function wholeTable() {
       return el('tr', { dataset: { paperRow: i + 1, ...(g ? { experiment: g.experiment, method: g.method } : {}) } },
         el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'old: β = 1/√dₖ' : `new: β = ${p.beta}`),
         el('td', { className: 'num' }, String(p.R)), el('td', { className: 'num' }, String(p.L)),
-        el('td', { className: 'num' }, p.train.toLocaleString('en-GB')),
+        el('td', { className: 'num' }, count(p.train)),
         el('td', { className: 'num paper-figure', dataset: { label: 'paper: test accuracy', value: p.accuracy / 100, ...(repeated.has(i) ? { suspect: 'repeated' } : {}) } },
           `${p.accuracy} %`, repeated.has(i) ? el('sup', {}, '*') : null),
         ...ours);
@@ -135,10 +135,10 @@ function learnerRows(runs) {
     for (const r of group) {
       const o = r.options;
       const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy] ?? STRATEGY[o.betaStrategy].label}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
-        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${precise(o.betaLr)}` : ''}, seed ${o.seed}`;
+        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${sig3(o.betaLr)}` : ''}, seed ${o.seed}`;
       rows.push(el('tr', { dataset: { source: 'learner', strategy: o.betaStrategy, from: r.source } },
         el('th', { attrs: { scope: 'row' }, className: 'learner-run' }, label),
-        cell(precise(r.final.beta), 'β', r.final.beta),
+        cell(sig3(r.final.beta), 'β', r.final.beta),
         cell(pct(r.final.test.tokenAccuracy), 'test token accuracy', r.final.test.tokenAccuracy),
         cell(pct(r.final.test.sequenceAccuracy), 'test sequence exact match', r.final.test.sequenceAccuracy),
         cell('1', 'runs')));
@@ -188,7 +188,7 @@ function explanation(parameterCount) {
     // Ahead by more than a percentage point of token accuracy; closer than that the two are level.
     const ahead = full.filter((r) => r.neu.tokenAccuracy.mean - r.old.tokenAccuracy.mean > 0.01);
     const level = full.filter((r) => Math.abs(r.neu.tokenAccuracy.mean - r.old.tokenAccuracy.mean) <= 0.01);
-    const row = (r) => `R = ${r.p.R}, L = ${r.p.L}, ${r.p.train.toLocaleString('en-GB')} sequences: ${groupPm(r.old, 'tokenAccuracy')} against `
+    const row = (r) => `R = ${r.p.R}, L = ${r.p.L}, ${count(r.p.train)} sequences: ${groupPm(r.old, 'tokenAccuracy')} against `
       + `${groupPm(r.neu, 'tokenAccuracy')} for β = ${r.p.beta} (the paper: ${r.paperOld} % against ${r.p.accuracy} %)`;
     // Where our 1/√d_k run is furthest from the paper's figure for it.
     const far = [...full].sort((x, y) => Math.abs(100 * y.old.tokenAccuracy.mean - y.paperOld) - Math.abs(100 * x.old.tokenAccuracy.mean - x.paperOld))[0];
@@ -198,7 +198,7 @@ function explanation(parameterCount) {
       ' in token accuracy', level.length ? ` and in ${level.length} the two end level` : '', ': ',
       full.map(row).join('; '), '. ',
       far && Math.abs(100 * far.old.tokenAccuracy.mean - far.paperOld) > 20
-        ? `Our 1/√dₖ run is furthest from the paper’s at R = ${far.p.R} with ${far.p.train.toLocaleString('en-GB')} sequences (${groupPm(far.old, 'tokenAccuracy')} against its ${far.paperOld} %): at this budget the standard scale learns that task too. `
+        ? `Our 1/√dₖ run is furthest from the paper’s at R = ${far.p.R} with ${count(far.p.train)} sequences (${groupPm(far.old, 'tokenAccuracy')} against its ${far.paperOld} %): at this budget the standard scale learns that task too. `
         : '',
       short.length ? `The L = 200 setting (${short.map(row).join('; ')}) ran for ${short[0].old.config.epochs} epochs and one seed only: a step takes about five seconds on one core here, so 10 epochs would take hours. Read that row as where each β stands early in training, not where it ends`
         + (short.every((r) => Math.max(r.old.tokenAccuracy.mean, r.neu.tokenAccuracy.mean) < 2 / r.p.R)
@@ -211,9 +211,9 @@ function explanation(parameterCount) {
       `but only ${pct(five.sequenceAccuracy.mean)} of sequences right at all 20 positions (${seq(five)}). The paper’s 96 % could be either`,
       five.sequenceAccuracy.mean < 0.9 ? '; if it counts whole sequences, our runs fall well short of it. ' : '. ',
       'Our figures are means over ',
-      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${(base?.runs[0]?.test?.count ?? 10000).toLocaleString('en-GB')} test sequences (the paper used 100,000 and one run), with our reading of a model that the paper describes `,
+      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${count(base?.runs[0]?.test?.count ?? 10000)} test sequences (the paper used 100,000 and one run), with our reading of a model that the paper describes `,
       'only as attention heads in a transformer with fewer than 8000 parameters. Ours is one encoder block with d = L and has ',
-      `${parameterCount.toLocaleString('en-GB')} parameters${parameterCount < 8000 ? '' : ' (not fewer)'}: close to the paper’s size, not a copy of its model.`,
+      `${count(parameterCount)} parameters${parameterCount < 8000 ? '' : ' (not fewer)'}: close to the paper’s size, not a copy of its model.`,
     ]);
   }
   return paras;
@@ -238,7 +238,7 @@ export function resultsSections(context) {
     el('div', { className: 'table-scroll' }, wholeTable()), repeatedNote());
   const made = deeper(store, 'rdeep', 'commands', 'The commands that made our reference runs',
     el('p', { className: 'chart-note reference-command' },
-      `build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${REFERENCE.wallSeconds} s in all) `
+      `build-scripts/reference-runs (${REFERENCE.generated.slice(0, 10)}, ${REFERENCE.machine.cpus} cores, ${sig2(REFERENCE.wallSeconds / 3600)} hours in all) `
       + 'runs these native commands and copies their output into web/data/reference-runs.json:'), commands);
 
   const refresh = () => {

@@ -6,7 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
   throttled, modeText, buttons, createSession, scaleName } from './helpers.js';
@@ -90,7 +90,7 @@ export function runPart(context, number, experiment) {
     if (!p) return r.status === 'paused' ? 'Stopped before the first step.' : 'Starting…';
     const rate = stepsPerSecond(r);
     const phase = p.phase === 'search' ? `search probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount}, ` : '';
-    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`, `${scaleName(r.options.betaStrategy)} = ${precise(p.beta)}`];
+    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`, `${scaleName(r.options.betaStrategy)} = ${sig3(p.beta)}`];
     if (r.status === 'done') return `Finished: ${parts[0]} in ${secondsText(r.runMs / 1000)} of running (${thousands(Math.round(p.step / (r.runMs / 1000)))} steps/s with the evaluations).`;
     if (r.status === 'evaluating') return `${parts[0]}: evaluating on the ${thousands(TEST_SIZE)} test sequences…`;
     if (rate) parts.push(`${thousands(Math.round(rate))} steps/s`, `about ${secondsText((p.totalSteps - p.step) / rate)} left`);
@@ -137,7 +137,7 @@ export function runPart(context, number, experiment) {
       const pts = { id: 'probe-acc', label: 'validation token accuracy of each probe', kind: 'points', symbol: 'triangle', size: 48,
         x: s.probes.map((p) => p.beta), y: s.probes.map((p) => p.val.tokenAccuracy), color: SERIES.green };
       probes.set({ title: 'The search’s probes', legend: xyLegend([pts]),
-        note: s.finished ? `Chosen β = ${precise(s.beta)}, in the final bracket ${precise(s.bracket[0])} … ${precise(s.bracket[1])}; the run trains on from that probe.`
+        note: s.finished ? `Chosen β = ${sig3(s.beta)}, in the final bracket ${sig3(s.bracket[0])} … ${sig3(s.bracket[1])}; the run trains on from that probe.`
           : `Each probe is the first ${r.info?.probeEpochs ?? '?'} epochs of the run at one β, from the same initial weights.`,
         draw: xyChart({ id: 'run-probes', ariaLabel: 'Validation token accuracy of each search probe against its β', xLabel: 'β (log scale)',
           yLabel: 'token accuracy', xScale: 'log', yDomain: [0, 1], series: [pts], height: 220 }) });
@@ -197,7 +197,7 @@ export function runPart(context, number, experiment) {
       ['tokenacc', 'test token accuracy', percent(f.test.tokenAccuracy), `(${thousands(f.test.count)} sequences)`, f.test.tokenAccuracy],
       ['seqacc', 'test sequence exact match', percent(f.test.sequenceAccuracy), null, f.test.sequenceAccuracy],
       ['valacc', 'validation token accuracy', percent(f.val.tokenAccuracy), null, f.val.tokenAccuracy],
-      ['beta', r.options.betaStrategy === 'qk-norm' ? 'g at the end (mean over heads)' : 'β at the end', precise(f.beta), r.options.betaStrategy === 'search' && f.search ? `(search bracket ${precise(f.search.bracket[0])} … ${precise(f.search.bracket[1])})` : null, f.beta],
+      ['beta', r.options.betaStrategy === 'qk-norm' ? 'g at the end (mean over heads)' : 'β at the end', sig3(f.beta), r.options.betaStrategy === 'search' && f.search ? `(search bracket ${sig3(f.search.bracket[0])} … ${sig3(f.search.bracket[1])})` : null, f.beta],
       ['steps', 'steps run', thousands(f.step), `in ${secondsText(r.runMs / 1000)} of running, evaluations included`, f.step],
       ['seconds', 'wall time of the run', secondsText(r.runMs / 1000), `(${r.mode === 'worker' ? 'Web Worker' : 'this thread, in slices'})`, r.runMs / 1000],
     ]));

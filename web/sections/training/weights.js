@@ -3,7 +3,7 @@
 // which caps how much one key can take (peakWeightCap); the reference runs show what that cost. Layout only.
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, refill, attempt, watcher } from '../parts.js';
@@ -35,8 +35,8 @@ function capQuestion(engine, cover) {
     answer: (state) => (engine.peakWeightCap({ n: state.rlen, sd: 1 }).maxWeight >= 0.99 ? 'yes' : 'no'),
     explain(state) {
       const cap = engine.peakWeightCap({ n: state.rlen, sd: 1 });
-      return [`With L = ${state.rlen} and unit spread, the engine’s cap is ${precise(cap.maxWeight)}: one logit ${precise(cap.gap)} above `,
-        `${state.rlen - 1} equal others, which leaves ${precise(cap.oneMinusMaxWeight)} of the weight on the wrong inputs. `,
+      return [`With L = ${state.rlen} and unit spread, the engine’s cap is ${sig3(cap.maxWeight)}: one logit ${sig3(cap.gap)} above `,
+        `${state.rlen - 1} equal others, which leaves ${sig3(cap.oneMinusMaxWeight)} of the weight on the wrong inputs. `,
         'A row can be spread wider than the batch’s unit variance only if others are narrower, so most rows stay under the cap.'];
     },
   });
@@ -104,14 +104,14 @@ export function weightsPart(context, number) {
     const both = (f) => runs.map((r) => `${f(r)} (${r.model === 'encoder' ? 'encoder' : 'attention only'})`).join(' and ');
     refill(first,
       'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
-      ', ', label.node, ') takes the scores’ variance from ', inlineStat('variance1', precise(drift.measured[0]), drift.measured[0]), ' to ',
-      inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
-      inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
+      ', ', label.node, ') takes the scores’ variance from ', inlineStat('variance1', sig3(drift.measured[0]), drift.measured[0]), ' to ',
+      inlineStat('variance', sig3(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
+      inlineStat('restoring1', sig3(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', sig3(drift.restoringBeta[1]), drift.restoringBeta[1]),
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
       ...(toDrift ? [' ', toDrift] : []));
     refill(second,
       'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
-      'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
+      'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', sig3(cap.maxWeight), cap.maxWeight), ' of its weight. ',
       runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
         + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
         + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ, sharpened by its weights, `

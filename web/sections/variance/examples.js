@@ -3,8 +3,11 @@
 // nothing about d; and a pair of the learner's own. Every product is engine.dot, every variance engine.scaleVariance.
 import { el } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
-import { precise } from '../../format.js';
-import { partPanel, setProse, fill, refill, watcher, message } from '../parts.js';
+import { sig3, count } from '../../format.js';
+
+/** A dot product of whole numbers prints whole (12,496), any other to three digits. */
+const dotText = (v) => (Number.isInteger(v) ? count(v) : sig3(v));
+import { partPanel, setProse, fill, refill, watcher, message, tooltip } from '../parts.js';
 import { noticeBox, vec } from './shared.js';
 import { TeX } from '../../math.js';
 
@@ -38,7 +41,7 @@ export function examplesPart(engine, store, number) {
   const group = (title) => el('tr', { className: 'group-row' }, el('th', { attrs: { colspan: 5, scope: 'rowgroup' } }, title));
   const row = ([a, b], value) => el('tr', { dataset: { example: `${a.join(',')}|${b.join(',')}` } },
     el('td', { className: 'mono' }, vec(a)), el('td', { className: 'mono' }, vec(b)), el('td', { className: 'num' }, String(a.length)),
-    el('td', { className: 'num', dataset: { stat: 'dot', value } }, el('strong', {}, precise(value))), el('td', {}, edit(a, b)));
+    el('td', { className: 'num', dataset: { stat: 'dot', value } }, el('strong', {}, dotText(value))), el('td', {}, edit(a, b)));
   const table = (id, title, ...bodies) => [el('p', { className: 'table-title' }, title), el('div', { className: 'table-scroll' },
     el('table', { className: 'examples', dataset: { table: id } }, el('thead', {}, el('tr', {}, th('a'), th('b'), th('d'), th('a · b'),
       el('th', { attrs: { scope: 'col' } }, el('span', { className: 'visually-hidden' }, 'Load')))), bodies))];
@@ -54,20 +57,20 @@ export function examplesPart(engine, store, number) {
   const [d2, d3, cut] = sets;
 
   setProse(part.prose, [[
-    `[1, 2] · [3, 4] = ${precise(at(2).continued)}. Continue both patterns and the product climbs fast: ${precise(at(4).continued)} at d = 4, `,
-    `${precise(at(6).continued)} at d = 6. Much of that climb comes from the entries themselves growing: the i-th term is i(i + 2), so the `,
-    `sum grows like d³/3, and each doubling of d multiplies it by a factor that approaches 2³ = 8 (${precise(at(16).continued)}, ${precise(at(32).continued)}, `,
-    `${precise(at(64).continued)} at d = 16, 32, 64). Repeat [1, 2] and [3, 4] instead, so every entry keeps its size: each extra two `,
-    `dimensions add the same ${precise(at(2).repeated)}, and the product grows in proportion to d (${precise(at(16).repeated)}, `,
-    `${precise(at(32).repeated)}, ${precise(at(64).repeated)}). Only that second kind of growth is the lesson’s.`,
+    `[1, 2] · [3, 4] = ${dotText(at(2).continued)}. Continue both patterns and the product climbs fast: ${dotText(at(4).continued)} at d = 4, `,
+    `${dotText(at(6).continued)} at d = 6. Much of that climb comes from the entries themselves growing: the i-th term is i(i + 2), so the `,
+    `sum grows like d³/3, and each doubling of d multiplies it by a factor that approaches 2³ = 8 (${dotText(at(16).continued)}, ${dotText(at(32).continued)}, `,
+    `${dotText(at(64).continued)} at d = 16, 32, 64). Repeat [1, 2] and [3, 4] instead, so every entry keeps its size: each extra two `,
+    `dimensions add the same ${dotText(at(2).repeated)}, and the product grows in proportion to d (${dotText(at(16).repeated)}, `,
+    `${dotText(at(32).repeated)}, ${dotText(at(64).repeated)}). Only that second kind of growth is the lesson’s.`,
   ], [
-    `The two hand-picked sets below seem to show the spread growing with d: the variance of three products is ${precise(d2.variance)} `,
-    `at d = 2 and ${precise(d3.variance)} at d = 3. But the d = 3 set simply uses larger numbers. Cut its vectors to their first two `,
-    `entries: d = 2 again, and the variance is ${precise(cut.variance)}, still far above the d = 2 set’s. Three pairs chosen by hand show what the chosen `,
+    `The two hand-picked sets below seem to show the spread growing with d: the variance of three products is ${sig3(d2.variance)} `,
+    `at d = 2 and ${sig3(d3.variance)} at d = 3. But the d = 3 set simply uses larger numbers. Cut its vectors to their first two `,
+    `entries: d = 2 again, and the variance is ${sig3(cut.variance)}, still far above the d = 2 set’s. Three pairs chosen by hand show what the chosen `,
     'numbers do, not what d does; the random experiments above use thousands of pairs. Press “Edit” on a row to load it into your own pair.',
   ]]);
   const varianceRow = (s) => el('tr', { className: 'variance-row' }, el('td', { attrs: { colspan: 3 } }, 'variance of these three products'),
-    el('td', { className: 'num', dataset: { stat: `setvar${s.id}`, value: s.variance } }, el('strong', {}, precise(s.variance))), el('td', {}));
+    el('td', { className: 'num', dataset: { stat: `setvar${s.id}`, value: s.variance }, attrs: tooltip(s.variance, sig3(s.variance)) }, el('strong', {}, sig3(s.variance))), el('td', {}));
   fill(part.figures,
     table('examples', 'Dot products computed by the engine',
       el('tbody', {}, group('The same start continued: [1, 2, 3, …] · [3, 4, 5, …]'), LENGTHS.map((d) => row(continued(d), at(d).continued))),
@@ -86,7 +89,7 @@ export function examplesPart(engine, store, number) {
         const value = engine.dot(state.dota, state.dotb);
         notices.clear('engine');
         refill(result, el('span', { className: 'mono' }, `${vec(state.dota)} · ${vec(state.dotb)}`), ' = ',
-          el('strong', { className: 'stat-value', dataset: { stat: 'mydot', value } }, precise(value)), ` (d = ${state.dota.length})`);
+          el('strong', { className: 'stat-value', dataset: { stat: 'mydot', value } }, dotText(value)), ` (d = ${state.dota.length})`);
       } catch (error) {
         notices.show('engine', message(error), { tone: 'error', title: 'The engine rejected this pair' });
         refill(result, 'No result: both vectors need the same number of entries.');

@@ -5,7 +5,7 @@ import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, milliseconds } from '../../format.js';
+import { precise, milliseconds, sig3, plusMinus } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill } from '../parts.js';
 
 
@@ -40,7 +40,7 @@ export function fitPart(engine, store, number) {
       const series = [
         { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
         { id: 'fit', label: 'least-squares line (engine)', kind: 'line', x: sweep.dims, y: sweep.fitted, color: SERIES.vermillion },
-        { id: 'theory', label: `theory, d × ${precise(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: `theory, d × ${sig3(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       loglog.set({ title: 'Log–log axes: a straight line of slope 1 means “proportional to dₖ”', legend: xyLegend(series),
         note: 'Any power law is straight on log–log axes, and variance ∝ dₖ has slope 1. The fitted line has an intercept, '
@@ -49,11 +49,11 @@ export function fitPart(engine, store, number) {
           xLabel: 'dₖ (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', series }) });
       const last = sweep.dims.length - 1;
       fill(part.stats, statList('fit', [
-        ['intercept', 'fitted intercept', precise(sweep.intercept), null, sweep.intercept],
-        ['expected', `expected slope for all pairs of ${vectors} vectors`, precise(sweep.expectedSlope), '(theory minus the shared-vector effect)', sweep.expectedSlope],
-        ['loglog', 'slope on log–log axes', precise(sweep.logLogSlope), '(1 means proportional to dₖ)', sweep.logLogSlope],
+        ['intercept', 'fitted intercept', sig3(sweep.intercept), null, sweep.intercept],
+        ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope), '(theory minus the shared-vector effect)', sweep.expectedSlope],
+        ['loglog', 'slope on log–log axes', sig3(sweep.logLogSlope), '(1 means proportional to dₖ)', sweep.logLogSlope],
         ['expectedvar', `expected variance at dₖ = ${sweep.dims[last]} (± sd across samples)`,
-          `${precise(sweep.expectedVariance[last])} ± ${precise(sweep.expectedVarianceSd[last])}`, '(prediction)', sweep.expectedVariance[last]],
+          plusMinus(sweep.expectedVariance[last], sweep.expectedVarianceSd[last]), '(prediction)', sweep.expectedVariance[last]],
       ]));
     },
   };

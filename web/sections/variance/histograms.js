@@ -6,7 +6,7 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, statList, fill, watcher, message, attempt } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
@@ -69,8 +69,8 @@ function widthQuestion(draws, shownPairs, cover) {
         return ['The engine rejected these settings: ', message(error)];
       }
       const list = el('ul', { className: 'question-numbers' }, results.map((r) => el('li', { dataset: { dim: r.dim } },
-        `dₖ = ${r.dim}: width (standard deviation) `, el('strong', { dataset: { sd: r.sd } }, precise(r.sd)),
-        `, variance ${precise(r.variance)} (theory ${precise(r.theoryVariance)}, give or take ${precise(r.expectedVarianceSd)} for one sample)`)));
+        `dₖ = ${r.dim}: width (standard deviation) `, el('strong', { dataset: { sd: r.sd } }, sig3(r.sd)),
+        `, variance ${sig3(r.variance)} (theory ${sig3(r.theoryVariance)}, give or take ${sig3(r.expectedVarianceSd)} for one sample)`)));
       return ['A histogram’s width scales with the standard deviation, the square root of the variance, so ten times the ',
         'variance makes it √10 ≈ 3.16 times as wide, not ten times. The engine’s ', String(shownPairs()), ' scores per length, for the entries ',
         'and seed chosen above:', list];
@@ -133,8 +133,8 @@ export function histogramsPart(engine, store, number) {
           marker: { value: r.mean, label: 'mean' }, xLabel: 'score q · k', height: 165 }),
       });
       fill(stats, statList(`hist-${r.dim}`, [
-        ['variance', 'variance', precise(r.variance), `(theory ${precise(r.theoryVariance)})`, r.variance],
-        ['sd', 'width (sd)', precise(r.sd), null, r.sd],
+        ['variance', 'variance', sig3(r.variance), `(theory ${sig3(r.theoryVariance)})`, r.variance],
+        ['sd', 'width (sd)', sig3(r.sd), null, r.sd],
       ]));
     });
   }

@@ -2,13 +2,14 @@
 // the right-most histogram, and the prediction "double every entry of q and k: how much more variance?".
 import { el } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
-import { precise } from '../../format.js';
+import { sig3, precise, count } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, watcher, attempt, message } from '../parts.js';
 import { noticeBox } from './shared.js';
 import { TeX } from '../../math.js';
 
-const long = (v) => (Number.isFinite(v) ? Number(v.toPrecision(10)).toString().replace('-', '\u2212') : precise(v));
+// Ten digits where the digits are the point: Var(cX) and c²·Var(X) agree to float rounding (a "Go deeper" part).
+const long = (v) => precise(v, 10);
 const doubled = (v) => v.map((x) => 2 * x); // the learner's question, as input for the engine
 
 /** Doubling q and k: each score ×2·2 = 4, its variance ×16. The explanation runs both through the engine. */
@@ -26,11 +27,11 @@ function doublingQuestion(engine, latest) {
         const before = engine.dot(a, b);
         const after = engine.dot(doubled(a), doubled(b));
         const parts = [`A score is a sum of products qᵢkᵢ, and doubling both factors makes each product, and so the score, 2 · 2 = 4 times larger: `,
-          `[1, 2] · [3, 4] = ${precise(before)} becomes [2, 4] · [6, 8] = ${precise(after)}. Multiplying by c = 4 multiplies the variance by c² = 16`];
+          `[1, 2] · [3, 4] = ${count(before)} becomes [2, 4] · [6, 8] = ${count(after)}. Multiplying by c = 4 multiplies the variance by c² = 16`];
         if (!h) return [...parts, '.'];
         const check = engine.scaleVariance({ values: h.values, c: 4 });
-        return [...parts, `: the engine’s ${h.values.length} scores at dₖ = ${h.dim} have variance ${precise(check.varX)}, and `,
-          el('strong', { dataset: { varcx: check.varCX } }, precise(check.varCX)), ' once each is multiplied by 4.'];
+        return [...parts, `: the engine’s ${h.values.length} scores at dₖ = ${h.dim} have variance ${sig3(check.varX)}, and `,
+          el('strong', { dataset: { varcx: check.varCX } }, sig3(check.varCX)), ' once each is multiplied by 4.'];
       } catch (error) {
         return ['The engine rejected these settings: ', message(error)];
       }
@@ -78,7 +79,7 @@ export function scaleCheckPart(engine, store, number) {
             ['c', 'c', long(state.vc), null, state.vc],
             ['varcx', 'Var(cX), measured on the scaled values', long(check.varCX), null, check.varCX],
             ['c2varx', 'c² · Var(X)', long(check.c2VarX), null, check.c2VarX],
-            ['difference', 'Var(cX) − c² · Var(X)', precise(check.difference), '(rounding in the last digits only)', check.difference],
+            ['difference', 'Var(cX) − c² · Var(X)', sig3(check.difference), '(rounding in the last digits only)', check.difference],
           ]));
         }
       }

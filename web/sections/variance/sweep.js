@@ -9,7 +9,7 @@ import { parsedInput, logSlider, slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
@@ -35,7 +35,7 @@ function scalingQuestion(latest, cover) {
       if (!shown) return ['The engine has not drawn the sweep: see the notice above.'];
       const { raw, scaled } = shown;
       const list = el('ul', { className: 'question-numbers' }, quoted(raw.maxDim).map((d) => el('li', { dataset: { dim: d } },
-        `dₖ = ${d}: variance ${precise(raw.variance[d - 1])} before, `, el('strong', { dataset: { scaled: scaled.variance[d - 1] } }, precise(scaled.variance[d - 1])), ' after')));
+        `dₖ = ${d}: variance ${sig3(raw.variance[d - 1])} before, `, el('strong', { dataset: { scaled: scaled.variance[d - 1] } }, sig3(scaled.variance[d - 1])), ' after')));
       return ['Dividing by √dₖ multiplies every score by c = 1/√dₖ and its variance by c² = 1/dₖ, which cancels the growth ',
         'in proportion to dₖ exactly. The engine’s sweep, before and after dividing:', list];
     },
@@ -125,11 +125,11 @@ export function sweepPart(engine, store, number) {
 
     const last = raw.dims.length - 1;
     fill(part.stats, statList('sweep', [
-      ['slope', 'fitted slope: variance per unit of dₖ', precise(raw.slope), `(theory σ⁴ + 2μ²σ² = ${precise(raw.theorySlope)})`, raw.slope],
-      ['variance', `variance at dₖ = ${raw.dims[last]}`, precise(raw.variance[last]), `(theory ${precise(raw.theoryVariance[last])})`, raw.variance[last]],
+      ['slope', 'fitted slope: variance per unit of dₖ', sig3(raw.slope), `(theory σ⁴ + 2μ²σ² = ${sig3(raw.theorySlope)})`, raw.slope],
+      ['variance', `variance at dₖ = ${raw.dims[last]}`, sig3(raw.variance[last]), `(theory ${sig3(raw.theoryVariance[last])})`, raw.variance[last]],
     ]));
     fill(scaledStats, statList('sweep-scaled', [
-      ['scaledslope', 'after ÷√dₖ: fitted slope', precise(scaled.slope), '(0 would be level)', scaled.slope],
+      ['scaledslope', 'after ÷√dₖ: fitted slope', sig3(scaled.slope), '(0 would be level)', scaled.slope],
     ]));
     return true;
   }

@@ -6,7 +6,7 @@ import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { sig3 } from '../../format.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, attempt } from '../parts.js';
 import { noticeBox } from './shared.js';
@@ -53,16 +53,16 @@ export function uniformPart(engine, store, number) {
         'The source draws every entry uniformly from [0, 1), whose mean μ = ½ is not zero. Then the average ',
         term('score'), ' grows too, like dₖμ², and dividing by √dₖ leaves √dₖ·μ², still growing: ',
         zeroMean ? `with the entries chosen now (${name}) μ = 0 and the mean stays near zero; press the button to see the drift.`
-          : `with entries ${name} the engine’s mean score at dₖ = ${dMax} is ${precise(raw.mean[last])}, and ${precise(scaled.mean[last])} after dividing (lower charts).`,
+          : `with entries ${name} the engine’s mean score at dₖ = ${dMax} is ${sig3(raw.mean[last])}, and ${sig3(scaled.mean[last])} after dividing (lower charts).`,
       ], [
         'The drift never reaches the weights. Fix one query q and write each key as μ + (k − μ): every score in q’s row ',
         'then contains the same q·μ, and a softmax ignores a constant added to a whole row (Lesson 4 shows why). ',
-        check ? `The engine checks it on ${SHIFT_SCORES} scores at dₖ = ${h.dim}, divided by √dₖ: taking the mean score ${precise(h.mean)} off every one `
-          + `moves no weight by more than ${precise(check.maxShiftChange)}. ` : '',
+        check ? `The engine checks it on ${SHIFT_SCORES} scores at dₖ = ${h.dim}, divided by √dₖ: taking the mean score ${sig3(h.mean)} off every one `
+          + `moves no weight by more than ${sig3(check.maxShiftChange)}. ` : '',
       ], [
         'What the softmax sees is the spread within one row, ‖q‖²σ², which averages dₖ·E[qᵢ²]·σ² over queries: ',
-        `${precise(raw.theoryRowSlope)} per unit of dₖ${uniform ? ' (1/3 · 1/12 = 1/36 for uniform entries)' : ''}, against `,
-        `${precise(raw.theorySlope)} for the variance over all pairs, which also counts how the offsets q·μ differ from query to query. `,
+        `${sig3(raw.theoryRowSlope)} per unit of dₖ${uniform ? ' (1/3 · 1/12 = 1/36 for uniform entries)' : ''}, against `,
+        `${sig3(raw.theorySlope)} for the variance over all pairs, which also counts how the offsets q·μ differ from query to query. `,
         'It grows in proportion to dₖ all the same, so dividing by √dₖ levels exactly what the softmax sees (upper chart), ',
         'whether or not the mean is zero. One sample pins it down only roughly: another seed moves the points.',
       ]]);
@@ -70,8 +70,8 @@ export function uniformPart(engine, store, number) {
       const rowSeries = [
         { id: 'allpairs', label: 'over all pairs', kind: 'points', x: scaled.dims, y: scaled.variance, color: SERIES.blue, symbol: 'circle' },
         { id: 'row', label: 'within one row (mean over queries)', kind: 'points', x: scaled.dims, y: scaled.rowVariance, color: SERIES.green, symbol: 'square' },
-        theoryLine('theory', `theory, all pairs ${precise(scaled.theorySlope)}`, scaled.dims, scaled.theoryVariance),
-        { ...theoryLine('rowtheory', `theory, one row ${precise(scaled.theoryRowSlope)}`, scaled.dims, scaled.theoryRowVariance), dash: '2 3' },
+        theoryLine('theory', `theory, all pairs ${sig3(scaled.theorySlope)}`, scaled.dims, scaled.theoryVariance),
+        { ...theoryLine('rowtheory', `theory, one row ${sig3(scaled.theoryRowSlope)}`, scaled.dims, scaled.theoryRowVariance), dash: '2 3' },
       ];
       rows.set({ title: 'After dividing by √dₖ: variance over all pairs and within one row', legend: xyLegend(rowSeries),
         draw: xyChart({ id: 'row-spread', ariaLabel: `Variance of the scores divided by √dₖ, over all pairs and within one query's row, against dₖ, entries ${name}`,
@@ -90,14 +90,14 @@ export function uniformPart(engine, store, number) {
           yLabel: 'mean of q · k / √dₖ', series: scaledSeries, yFromZero: true, height: 240 }) });
 
       fill(part.stats, statList('uniform', [
-        ['mean', `mean score at dₖ = ${dMax}`, precise(raw.mean[last]), `(theory ${precise(raw.theoryMean[last])})`, raw.mean[last]],
-        ['scaledmean', 'its mean after ÷√dₖ', precise(scaled.mean[last]), `(theory ${precise(scaled.theoryMean[last])})`, scaled.mean[last]],
-        ['rowvar', 'after ÷√dₖ, variance within one row', precise(scaled.rowVariance[last]),
-          `(expected for ${raw.vectors - 1} keys: ${precise(scaled.expectedRowVariance[last])})`, scaled.rowVariance[last]],
-        ['between', 'after ÷√dₖ, variance of the rows’ means', precise(scaled.rowMeanVariance[last]), '(offsets the softmax ignores)', scaled.rowMeanVariance[last]],
-        ['allpairs', 'after ÷√dₖ, variance over all pairs', precise(scaled.variance[last]), '(the two lines above added)', scaled.variance[last]],
-        ['rowslope', 'fitted slope of the within-row variance after ÷√dₖ', precise(scaled.rowSlope), '(0 would be level)', scaled.rowSlope],
-        check ? ['shift', 'largest change of a weight after the shift', precise(check.maxShiftChange), '(rounding only)', check.maxShiftChange] : null,
+        ['mean', `mean score at dₖ = ${dMax}`, sig3(raw.mean[last]), `(theory ${sig3(raw.theoryMean[last])})`, raw.mean[last]],
+        ['scaledmean', 'its mean after ÷√dₖ', sig3(scaled.mean[last]), `(theory ${sig3(scaled.theoryMean[last])})`, scaled.mean[last]],
+        ['rowvar', 'after ÷√dₖ, variance within one row', sig3(scaled.rowVariance[last]),
+          `(expected for ${raw.vectors - 1} keys: ${sig3(scaled.expectedRowVariance[last])})`, scaled.rowVariance[last]],
+        ['between', 'after ÷√dₖ, variance of the rows’ means', sig3(scaled.rowMeanVariance[last]), '(offsets the softmax ignores)', scaled.rowMeanVariance[last]],
+        ['allpairs', 'after ÷√dₖ, variance over all pairs', sig3(scaled.variance[last]), '(the two lines above added)', scaled.variance[last]],
+        ['rowslope', 'fitted slope of the within-row variance after ÷√dₖ', sig3(scaled.rowSlope), '(0 would be level)', scaled.rowSlope],
+        check ? ['shift', 'largest change of a weight after the shift', sig3(check.maxShiftChange), '(rounding only)', check.maxShiftChange] : null,
       ]));
     },
   };
