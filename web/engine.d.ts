@@ -224,6 +224,28 @@ export interface ScaleVarianceOptions {
   std?: number;
 }
 
+/** twoLogitCurve's options. Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ. */
+export interface TwoLogitCurveOptions {
+  /** the grid runs from −halfWidth to +halfWidth. 0.01 … 1000; default 40. */
+  halfWidth?: number;
+  /** grid points, evenly spaced. 2 … 4001; default 321. */
+  points?: number;
+  /** one gap Δ to evaluate as well (pAt, slopeAt). -1000 … 1000; default 0. */
+  at?: number;
+}
+
+/** gapSpread's options. Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK: its sd and the share of pairs on the softmax's flat tails. */
+export interface GapSpreadOptions {
+  /** the d_k values. 1 … 16 increasing integers from 1 to 4096; default [4,64,512]. */
+  dKs?: ArrayLike<number>;
+  /** random (q, k, k') per d_k; pairs·Σ dKs·3 ≤ 2²⁵. 2 … 100000; default 1000. */
+  pairs?: number;
+  /** the generator's seed. 0 … 4294967295; default 1. */
+  seed?: number;
+  /** flat counts the pairs whose slope p(1 − p) is strictly below it. 0 … 1; default 0.01. */
+  threshold?: number;
+}
+
 /** softmaxStats's options. Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
 export interface SoftmaxStatsOptions {
   /** this row (float32); then n and model are errors. 1 … 512 finite numbers; default drawn. */
@@ -238,6 +260,8 @@ export interface SoftmaxStatsOptions {
   scaled?: boolean;
   /** the generator's seed. 0 … 4294967295; default 1. */
   seed?: number;
+  /** which row of this seed to draw: row r is gradientDistribution's row r (its quartileRows name typical ones). 0 … 99999; default 0. */
+  row?: number;
   /** "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal". */
   model?: "normal" | "dot";
 }
@@ -562,6 +586,10 @@ export interface Engine {
   varianceSweep(options?: VarianceSweepOptions): LessonResult;
   /** Lesson 2: both sides of Var(cX) = c²·Var(X), for given or drawn values. */
   scaleVariance(options: ScaleVarianceOptions): LessonResult;
+  /** Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ. */
+  twoLogitCurve(options?: TwoLogitCurveOptions): LessonResult;
+  /** Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK: its sd and the share of pairs on the softmax's flat tails. */
+  gapSpread(options?: GapSpreadOptions): LessonResult;
   /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
   softmaxStats(options?: SoftmaxStatsOptions): LessonResult;
   /** Lesson 3: Monte Carlo softmax-Jacobian norm against dK, unscaled and scaled by 1/√dK. */

@@ -269,6 +269,16 @@ function makeEngine(core) {
       return run('varianceSweep', core.varianceSweep, options);
     },
 
+    /** Lesson 3: the softmax of two logits [Δ, 0], σ(Δ) and its slope p(1 − p), over a grid of gaps and at one Δ. */
+    twoLogitCurve(options = {}) {
+      return run('twoLogitCurve', core.twoLogitCurve, options);
+    },
+
+    /** Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK, and how many pairs sit on the flat tails. */
+    gapSpread(options = {}) {
+      return run('gapSpread', core.gapSpread, options);
+    },
+
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
       return run('softmaxStats', core.softmaxStats, options);

@@ -186,6 +186,8 @@ export const STATE_TABLE = [
   { key: 'vc', type: apiDecimal('scaleVariance.c', { min: -10, max: 10 }), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
   { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation/)
+  { key: 'sgap', type: apiDecimal('twoLogitCurve.at', { min: -40, max: 40 }), def: 1, section: 'saturation' }, // the gap Δ of the two-logit curve
+  { key: 'spairdk', type: choice('4', '64', '512'), def: '64', section: 'saturation' }, // d_k of the random pair whose gap is marked
   { key: 'sscores', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [14, 10], section: 'saturation' }, // scores before and after 1/√sdk
   { key: 'sdk', type: apiInteger('softmaxStats.dK'), def: 4, section: 'saturation' }, // d_k of that example
   { key: 'sclose', type: numberList({ maxCount: 16, maxAbs: 1e4 }), def: [4, 5], section: 'saturation' }, // a close pair of scores
@@ -193,6 +195,7 @@ export const STATE_TABLE = [
   { key: 'gdk', type: apiInteger('gradientDistribution.dK'), def: 64, section: 'saturation' }, // d_k of the random row
   { key: 'gn', type: apiInteger('gradientDistribution.n', { max: 64 }), def: 16, section: 'saturation' }, // scores in the row
   { key: 'gscaled', type: flag(), def: false, section: 'saturation' }, // divide that row by √d_k
+  { key: 'grow', type: choice('q1', 'median', 'q3'), def: 'median', section: 'saturation' }, // which typical row: its raw ‖J‖'s quartile
   { key: 'gseed', type: apiInteger('gradientSweep.seed'), def: 1, section: 'saturation' }, // random row and gradient sweep
   { key: 'gtrials', type: apiInteger('gradientSweep.trials', { min: 10, max: 20000 }), def: 1000, section: 'saturation' }, // rows averaged per d_k in the gradient sweep
   { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel

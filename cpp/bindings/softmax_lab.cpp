@@ -1,5 +1,5 @@
-// Lesson 3's functions (web/schema/softmax-lab.js; cpp/engine/softmax_lab.h, spread.h, weight_cap.h): one row's
-// softmax statistics, the gradient sweep and its per-row distribution, the weight cap and the numerics panel.
+// Lesson 3's functions (web/schema/softmax-lab.js; cpp/engine/softmax_lab.h, spread.h, weight_cap.h): two logits and
+// the spread of their gap, one row's softmax statistics, the gradient sweep and its per-row distribution, the weight cap and the numerics panel.
 #include <cmath>
 
 #include "common.h"
@@ -10,6 +10,8 @@
 namespace asl::bindings {
 namespace {
 
+namespace tl = schema::two_logit_curve;
+namespace gp = schema::gap_spread;
 namespace ss = schema::softmax_stats;
 namespace gs = schema::gradient_sweep;
 namespace gd = schema::gradient_distribution;
@@ -18,6 +20,64 @@ namespace sn = schema::softmax_numerics;
 
 ScoreModel model_of(int choice) { return choice == ss::model_choice::dot ? ScoreModel::dot : ScoreModel::normal; }
 const char* model_name(ScoreModel model) { return model == ScoreModel::dot ? "dot" : "normal"; }
+
+val two_logit_curve(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const double half = a.number(tl::halfWidth), at = a.number(tl::at);
+  const int points = a.integer(tl::points);
+  std::vector<double> gaps(static_cast<std::size_t>(points)), p(gaps.size()), slope(gaps.size());
+  for (int i = 0; i < points; ++i) gaps[i] = -half + 2.0 * half * i / (points - 1);
+  asl::two_logit_curve(gaps.data(), points, p.data(), slope.data());
+  double p_at = 0.0, slope_at = 0.0;
+  asl::two_logit_curve(&at, 1, &p_at, &slope_at);
+  val r = val::object();
+  r.set("gaps", f64(gaps));
+  r.set("p", f64(p));
+  r.set("slope", f64(slope));
+  r.set("at", at);
+  r.set("pAt", p_at);
+  r.set("slopeAt", slope_at);
+  r.set("halfWidth", half);
+  r.set("points", points);
+  return r;
+}
+
+val gap_spread(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const int* d = a.i32(gp::dKs);
+  const std::vector<int> d_ks(d, d + a.length(gp::dKs));
+  const int pairs = a.integer(gp::pairs);
+  const double threshold = a.number(gp::threshold);
+  const std::uint64_t seed = a.seed(gp::seed);
+  const std::size_t k = d_ks.size();
+  std::vector<double> sd_u(k), sd_s(k), expected_u(k), expected_s(k), flat_u(k), flat_s(k), median_u(k), median_s(k);
+  const double start = now_ms();
+  for (std::size_t i = 0; i < k; ++i) {
+    const GapSpread g = asl::gap_spread(d_ks[i], pairs, seed, threshold);
+    sd_u[i] = g.sd_unscaled, sd_s[i] = g.sd_scaled;
+    expected_u[i] = g.expected_sd_unscaled, expected_s[i] = g.expected_sd_scaled;
+    flat_u[i] = g.flat_unscaled, flat_s[i] = g.flat_scaled;
+    median_u[i] = g.median_slope_unscaled, median_s[i] = g.median_slope_scaled;
+  }
+  const double compute_ms = now_ms() - start;
+  const auto side = [](const std::vector<double>& sd, const std::vector<double>& expected, const std::vector<double>& flat,
+                       const std::vector<double>& median) {
+    val r = val::object();
+    r.set("sd", f64(sd));
+    r.set("expectedSd", f64(expected));
+    r.set("flat", f64(flat));
+    r.set("medianSlope", f64(median));
+    return r;
+  };
+  val r = val::object();
+  r.set("dKs", i32(d_ks));
+  r.set("unscaled", side(sd_u, expected_u, flat_u, median_u));
+  r.set("scaled", side(sd_s, expected_s, flat_s, median_s));
+  r.set("pairs", pairs);
+  r.set("threshold", threshold);
+  r.set("computeMs", compute_ms);
+  return r;
+}
 
 val softmax_stats(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
@@ -32,7 +92,8 @@ val softmax_stats(std::uintptr_t address) {
     n = static_cast<int>(scores.size());
   } else {
     scores.resize(static_cast<std::size_t>(n));
-    score_row(model_of(a.choice(ss::model)), d_k, n, a.seed(ss::seed), 0, scores.data());
+    score_row(model_of(a.choice(ss::model)), d_k, n, a.seed(ss::seed), static_cast<std::uint64_t>(a.integer(ss::row)),
+              scores.data());
   }
   const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
   std::vector<double> scaled_scores(scores.size()), logits(scores.size());
@@ -63,6 +124,7 @@ val softmax_stats(std::uintptr_t address) {
   r.set("n", n);
   r.set("beta", beta);
   r.set("scaled", scaled);
+  r.set("row", a.given(ss::scores) ? 0 : a.integer(ss::row));
   return r;
 }
 
@@ -122,6 +184,8 @@ val norm_sample(const NormSample& s) {
   r.set("p90", s.spread.p90);
   r.set("max", s.spread.max);
   r.set("fractionBelow", s.spread.fraction_below);
+  r.set("quartileRows", i32({static_cast<int>(s.quartile_rows[0]), static_cast<int>(s.quartile_rows[1]),
+                             static_cast<int>(s.quartile_rows[2])}));
   return r;
 }
 
@@ -219,6 +283,8 @@ val softmax_numerics(std::uintptr_t address) {
 
 EMSCRIPTEN_BINDINGS(asl_softmax_lab) {
   using namespace asl::bindings;
+  emscripten::function("twoLogitCurve", &two_logit_curve);
+  emscripten::function("gapSpread", &gap_spread);
   emscripten::function("softmaxStats", &softmax_stats);
   emscripten::function("gradientSweep", &gradient_sweep);
   emscripten::function("gradientDistribution", &gradient_distribution);

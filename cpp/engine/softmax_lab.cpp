@@ -285,8 +285,60 @@ GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int
       sample->spread = spread_of(sample->values.data(), rows, threshold);
       sample->counts.resize(static_cast<std::size_t>(bins));
       sample->zeros = log_histogram(sample->values.data(), rows, pair->edges, sample->counts.data());
+      std::vector<std::size_t> order(rows);
+      for (std::size_t r = 0; r < rows; ++r) order[r] = r;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t x, std::size_t y) { return sample->values[x] < sample->values[y]; });
+      const double quartiles[3] = {0.25, 0.5, 0.75};
+      for (int i = 0; i < 3; ++i)
+        sample->quartile_rows[i] = order[static_cast<std::size_t>(std::lround(static_cast<double>(rows - 1) * quartiles[i]))];
     }
   }
+  return g;
+}
+
+void two_logit_curve(const double* gaps, int count, double* p, double* slope) {
+  SoftmaxAnalysis a;
+  for (int i = 0; i < count; ++i) {
+    const double z[2] = {gaps[i], 0.0};
+    analyze_softmax(z, 2, a, false);
+    p[i] = a.p[0];
+    slope[i] = a.p[0] * a.complement[0];  // J_00 of diag(p) − p·pᵀ
+  }
+}
+
+GapSpread gap_spread(int d_k, int pairs, std::uint64_t seed, double threshold) {
+  GapSpread g;
+  g.d_k = d_k;
+  g.pairs = pairs;
+  const std::size_t count = static_cast<std::size_t>(pairs);
+  const double root = std::sqrt(static_cast<double>(d_k));
+  std::vector<double> gaps[2] = {std::vector<double>(count), std::vector<double>(count)};
+  for (std::size_t r = 0; r < count; ++r) {
+    double scores[2];
+    score_row(ScoreModel::dot, d_k, 2, seed, r, scores);
+    gaps[0][r] = scores[0] - scores[1];
+    gaps[1][r] = gaps[0][r] / root;
+  }
+  double* sd[2] = {&g.sd_unscaled, &g.sd_scaled};
+  double* flat[2] = {&g.flat_unscaled, &g.flat_scaled};
+  double* median[2] = {&g.median_slope_unscaled, &g.median_slope_scaled};
+  std::vector<double> p(count), slope(count);
+  for (int side = 0; side < 2; ++side) {
+    double mean = 0.0, m2 = 0.0;  // Welford
+    for (std::size_t r = 0; r < count; ++r) {
+      const double delta = gaps[side][r] - mean;
+      mean += delta / static_cast<double>(r + 1);
+      m2 += delta * (gaps[side][r] - mean);
+    }
+    *sd[side] = pairs > 1 ? std::sqrt(m2 / static_cast<double>(pairs - 1)) : 0.0;
+    two_logit_curve(gaps[side].data(), pairs, p.data(), slope.data());
+    const Spread s = spread_of(slope.data(), count, threshold);
+    *flat[side] = s.fraction_below;
+    *median[side] = s.median;
+  }
+  g.expected_sd_unscaled = std::sqrt(2.0 * d_k);
+  g.expected_sd_scaled = std::sqrt(2.0);
   return g;
 }
 

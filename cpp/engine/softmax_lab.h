@@ -88,6 +88,9 @@ GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int
 struct NormSample {
   std::vector<double> values;
   Spread spread;
+  // Rows at the 25th, 50th and 75th percentile of values (nearest rank: sorted position round((trials − 1)·q), ties
+  // to the lower row index), so a lesson can show typical rows rather than whichever row came first.
+  std::size_t quartile_rows[3] = {0, 0, 0};
   std::vector<double> counts;  // per bin of the pair's edges
   std::size_t zeros = 0;       // norms of exactly 0 (every weight but one underflowed), below any log-spaced bin
 };
@@ -103,6 +106,25 @@ struct GradientDistribution {
 // d_k 1 … 4096, n >= 1, trials >= 1, bins >= 1. Row r and its norms are those of gradient_sweep's row r at d_k.
 GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int trials, std::uint64_t seed,
                                            double threshold, int bins);
+
+// Two logits [Δ, 0]: the first weight p = softmax([Δ, 0])_0 = σ(Δ) and its slope dp/dΔ = p(1 − p), the Jacobian's
+// J_00 with 1 − p from the exact complement (so the slope stays positive far out on the tails). gaps, p and slope
+// have `count` entries.
+void two_logit_curve(const double* gaps, int count, double* p, double* slope);
+
+// How wide the gap between two random scores is at one d_k: `pairs` rows of score_row(dot, d_k, 2, seed, r), each a
+// random query q and keys k, k' (standard normal entries), gap = q·k − q·k'. Its variance is 2·d_k (q·k and q·k'
+// have variance d_k each and are uncorrelated), so sd √(2·d_k) raw and √2 after ÷ √d_k. Also, raw and scaled, the
+// share of pairs whose slope p(1 − p) at their gap is strictly below `threshold`, and the median slope.
+struct GapSpread {
+  int d_k = 0, pairs = 0;
+  double sd_unscaled = 0.0, sd_scaled = 0.0;  // measured: √(Σ (gap − mean)² / (pairs − 1)); 0 for one pair
+  double expected_sd_unscaled = 0.0, expected_sd_scaled = 0.0;  // √(2·d_k) and √2
+  double flat_unscaled = 0.0, flat_scaled = 0.0;
+  double median_slope_unscaled = 0.0, median_slope_scaled = 0.0;
+};
+// d_k 1 … 4096, pairs >= 1. O(pairs·d_k) draws; allocates pairs-long buffers.
+GapSpread gap_spread(int d_k, int pairs, std::uint64_t seed, double threshold);
 
 // softmax(β·x) in float64, scalar only (the SIMD kernels are float32; this exists for the numerics panel).
 // The naive one is the textbook exp(β·x_j) / Σ exp(β·x): it overflows to inf/NaN once β·x passes ln(DBL_MAX) ≈ 709.78.

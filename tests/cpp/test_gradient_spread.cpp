@@ -243,3 +243,27 @@ TEST_CASE("the distribution at one d_k holds the sweep's rows, one histogram axi
     }
   }
 }
+
+TEST_CASE("the distribution names the rows at its quartiles: their norms are the sorted norms at nearest rank",
+          "[gradient_spread][gradient]") {
+  const int trials = 301;
+  const asl::GradientDistribution d = asl::gradient_distribution(asl::ScoreModel::normal, 64, 16, trials, 1, 0.01, 24);
+  for (const asl::NormSample* s : {&d.jacobian.unscaled, &d.jacobian.scaled}) {
+    std::vector<double> sorted = s->values;
+    std::sort(sorted.begin(), sorted.end());
+    const double q[3] = {0.25, 0.5, 0.75};
+    for (int i = 0; i < 3; ++i) {
+      INFO("quartile " << q[i]);
+      REQUIRE(s->quartile_rows[i] < static_cast<std::size_t>(trials));
+      REQUIRE(s->values[s->quartile_rows[i]] == sorted[static_cast<std::size_t>(std::lround((trials - 1) * q[i]))]);
+    }
+    REQUIRE(s->values[s->quartile_rows[1]] == s->spread.median);  // odd count: the median is an order statistic
+  }
+  // Row r of the distribution is score_row's row r: the median row's own norm, analysed alone, is the same number.
+  const std::size_t r = d.jacobian.unscaled.quartile_rows[1];
+  std::vector<double> z(16);
+  asl::score_row(asl::ScoreModel::normal, 64, 16, 1, r, z.data());
+  asl::SoftmaxAnalysis a;
+  asl::analyze_softmax(z.data(), 16, a, false);
+  REQUIRE(a.jacobian_frobenius == d.jacobian.unscaled.values[r]);
+}

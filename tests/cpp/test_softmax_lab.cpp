@@ -268,3 +268,64 @@ TEST_CASE("where the reference ratios come from: 400 000 rows (hidden, tagged re
     REQUIRE(std::fabs(g.ratio[i] - references[i]) <= 0.00005 + 4 * se);
   }
 }
+
+TEST_CASE("two logits [Δ, 0]: p is the logistic σ(Δ), the slope p(1 − p) matches finite differences and stays positive on the tails",
+          "[softmax_lab][two_logits]") {
+  const std::vector<double> gaps = {-40.0, -12.5, -3.0, -0.5, 0.0, 0.5, 3.0, 12.5, 40.0};
+  std::vector<double> p(gaps.size()), slope(gaps.size());
+  asl::two_logit_curve(gaps.data(), static_cast<int>(gaps.size()), p.data(), slope.data());
+  for (std::size_t i = 0; i < gaps.size(); ++i) {
+    const double d = gaps[i];
+    INFO("gap " << d);
+    REQUIRE(close(p[i], 1.0 / (1.0 + std::exp(-d)), 0, 1e-15));
+    // The slope of σ by its own identity σ'(Δ) = e^(−|Δ|)/(1 + e^(−|Δ|))², accurate on both tails.
+    const double e = std::exp(-std::fabs(d));
+    REQUIRE(close(slope[i], e / ((1.0 + e) * (1.0 + e)), 0, 1e-14));
+    REQUIRE(slope[i] > 0.0);
+    REQUIRE(slope[i] <= 0.25);
+    if (std::fabs(d) <= 3.0) {  // central differences where σ is not yet flat to double precision
+      const double h = 1e-5;
+      double pp[1], pm[1], s[1];
+      const double up = d + h, down = d - h;
+      asl::two_logit_curve(&up, 1, pp, s);
+      asl::two_logit_curve(&down, 1, pm, s);
+      REQUIRE(close(slope[i], (pp[0] - pm[0]) / (2 * h), 1e-10, 1e-7));
+    }
+  }
+  REQUIRE(slope[4] == 0.25);                       // Δ = 0: p = 1/2
+  REQUIRE(close(slope[0], slope[8], 0, 1e-15));    // symmetric: σ(−Δ) = 1 − σ(Δ)
+  REQUIRE(close(slope[0], std::exp(-40.0), 0, 1e-12));  // e^(−40) ≈ 4.2e-18, not rounded to 0
+}
+
+TEST_CASE("the gap between two random scores has sd √(2·d_k) raw and √2 scaled; wider gaps sit on the flat tails",
+          "[softmax_lab][two_logits]") {
+  double previous_flat = -1.0;
+  for (int d_k : {1, 4, 64, 512}) {
+    const asl::GapSpread g = asl::gap_spread(d_k, 4000, 3, 0.01);
+    INFO("d_k = " << d_k << ": sd " << g.sd_unscaled << ", scaled " << g.sd_scaled << ", flat " << g.flat_unscaled);
+    // The gap is a sum of d_k products q_c·(k_c − k'_c), so its kurtosis is 3 + 6/d_k and a sample sd over 4000
+    // pairs has relative standard error √((kurtosis − 1)/(4·4000)): 2.2 % at d_k = 1, 1.1 % at 512. Four of them.
+    const double tolerance = 4.0 * std::sqrt((2.0 + 6.0 / d_k) / (4.0 * 4000));
+    REQUIRE(g.expected_sd_unscaled == std::sqrt(2.0 * d_k));
+    REQUIRE(close(g.sd_unscaled, std::sqrt(2.0 * d_k), 0, tolerance));
+    REQUIRE(close(g.sd_scaled, std::sqrt(2.0), 0, tolerance));
+    REQUIRE(close(g.sd_scaled * std::sqrt(static_cast<double>(d_k)), g.sd_unscaled, 0, 1e-12));  // the same pairs
+    // Scaled, the gaps are about N(0, 2): slope < 0.01 needs |Δ| > ln 97 ≈ 4.57, about 3.2 sd, so almost never.
+    REQUIRE(g.flat_scaled < 0.02);
+    REQUIRE(g.flat_unscaled >= previous_flat);
+    previous_flat = g.flat_unscaled;
+  }
+  // At d_k = 512 the raw sd is 32: |Δ| > 4.57 for about 89 % of pairs (P(|N(0, 1)| > 0.143)).
+  const asl::GapSpread wide = asl::gap_spread(512, 4000, 3, 0.01);
+  REQUIRE(close(wide.flat_unscaled, 0.886, 0.03, 0));
+  REQUIRE(wide.median_slope_unscaled < 1e-6);
+  REQUIRE(wide.median_slope_scaled > 0.15);
+  // Pair r is score_row(dot, d_k, 2, seed, r): its gap is the difference of that row's two scores.
+  double scores[2];
+  asl::score_row(asl::ScoreModel::dot, 4, 2, 3, 0, scores);
+  const asl::GapSpread one = asl::gap_spread(4, 2, 3, 0.01);
+  double second[2];
+  asl::score_row(asl::ScoreModel::dot, 4, 2, 3, 1, second);
+  const double g0 = scores[0] - scores[1], g1 = second[0] - second[1];
+  REQUIRE(close(one.sd_unscaled, std::fabs(g0 - g1) / std::sqrt(2.0), 0, 1e-12));
+}

@@ -80,13 +80,13 @@ test('a chart waiting below the window is drawn before the page prints', async (
   assert.equal(printed.drawing, null);
 });
 
-test('a lesson part below the window (Lesson 3.2) computes and draws after the change; the part in sight answers at once', async () => {
+test('a lesson part below the window (Lesson 3.3) computes and draws after the change; the part in sight answers at once', async () => {
   const open = async (hash) => {
     const opened = await session.open(`${session.server.url}#lesson=saturation${hash}`);
     await opened.page.waitForSelector('[data-table="spread"] [data-stat]', { state: 'attached' });
     await opened.page.evaluate(() => {
       window.shown = () => ({
-        bars: document.querySelectorAll('[data-chart="row-scores"] .bars > g').length,
+        bars: document.querySelectorAll('[data-chart="row-weights"] .bars > g').length,
         spread: [...document.querySelectorAll('[data-table="spread"] [data-stat]')].map((n) => n.dataset.value).join(','),
       });
     });
@@ -96,10 +96,10 @@ test('a lesson part below the window (Lesson 3.2) computes and draws after the c
   const where = await page.evaluate(() => {
     document.querySelector('input[data-key="gn"]').scrollIntoView({ block: 'center' });
     window.scrollBy(0, document.querySelector('[data-part="histogram"]').getBoundingClientRect().top - innerHeight - 40);
-    return { row: document.querySelector('[data-chart="row-scores"]').getBoundingClientRect().bottom,
+    return { row: document.querySelector('[data-chart="row-weights"]').getBoundingClientRect().bottom,
       spread: document.querySelector('[data-part="histogram"]').getBoundingClientRect().top, window: innerHeight };
   });
-  assert.ok(where.row < where.window && where.spread > where.window, `3.1 in sight, 3.2 below it: ${JSON.stringify(where)}`);
+  assert.ok(where.row < where.window && where.spread > where.window, `3.2 in sight, 3.3 below it: ${JSON.stringify(where)}`);
   await nextFrame(page);
   await page.waitForTimeout(300);
   await refined(page);
@@ -115,13 +115,13 @@ test('a lesson part below the window (Lesson 3.2) computes and draws after the c
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }));
   assert.equal(before.bars, 16);
-  assert.equal(answered.bars, 8, '3.1 drew the new row in the change\'s update');
-  assert.equal(answered.spread, before.spread, '3.2 had not computed yet');
+  assert.equal(answered.bars, 8, '3.2 drew the new row in the change\'s update');
+  assert.equal(answered.spread, before.spread, '3.3 had not computed yet');
   assert.equal(answered.waiting, '1');
   await nextFrame(page);
   await refined(page);
   const later = await page.evaluate(() => window.shown());
-  assert.notEqual(later.spread, before.spread, '3.2 computed once the page was quiet');
+  assert.notEqual(later.spread, before.spread, '3.3 computed once the page was quiet');
 
   const fresh = await open('&gn=8');
   await refined(fresh.page);

@@ -14,7 +14,7 @@ import { compile } from './validate.js';
 export const MODULES = [
   { module: 'core', functions: [core.attention, core.softmax, core.softmaxNaive, core.dot, core.random, core.selfAttentionExample] },
   { module: 'statistics', functions: [statistics.dotProducts, statistics.histogram, statistics.varianceSweep, statistics.scaleVariance] },
-  { module: 'softmax_lab', functions: [softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution, softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics] },
+  { module: 'softmax_lab', functions: [softmaxLab.twoLogitCurve, softmaxLab.gapSpread, softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution, softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics] },
   { module: 'temperature', functions: [temperature.boltzmann, temperature.normalisationDemo, temperature.derivation, temperature.assumptionCheck, temperature.weightDrift] },
   { module: 'heads', functions: [heads.multiHeadExample, heads.multiHeadSweep] },
   { module: 'training', functions: [training.createTrainer, training.describeTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },

@@ -1,5 +1,5 @@
-// The schemas of Lesson 3's functions (cpp/bindings/softmax_lab.cpp): one row's softmax statistics, the gradient
-// sweep and its per-row distribution, the weight cap, and the numerics panel.
+// The schemas of Lesson 3's functions (cpp/bindings/softmax_lab.cpp): two logits and the spread of their gap, one row's
+// softmax statistics, the gradient sweep and its per-row distribution, the weight cap, and the numerics panel.
 import { atMost, boolean, choice, fail, integer, list, number, seed } from './types.js';
 import { MAX_DIM } from './core.js';
 
@@ -25,12 +25,40 @@ export const softmaxStats = {
     { name: 'beta', type: number(0, 1e6), default: 1, meaning: 'inverse temperature' },
     { name: 'scaled', type: boolean(), default: true, meaning: 'multiply the scores by 1/√dK' },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
+    { name: 'row', type: integer(0, 99999), default: 0, meaning: 'which row of this seed to draw: row r is gradientDistribution\'s row r (its `quartileRows` name typical ones)' },
     model(),
   ],
   rules(o, given) {
     if (!given.scores) return;
     if (given.n) fail('n is not allowed with scores: the row has scores.length entries');
     if (given.model) fail('model is not allowed with scores: nothing is drawn');
+    if (given.row) fail('row is not allowed with scores: nothing is drawn');
+  },
+};
+
+export const twoLogitCurve = {
+  name: 'twoLogitCurve',
+  summary: 'Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'halfWidth', type: number(0.01, 1000), default: 40, meaning: 'the grid runs from −halfWidth to +halfWidth' },
+    { name: 'points', type: integer(2, 4001), default: 321, meaning: 'grid points, evenly spaced' },
+    { name: 'at', type: number(-1000, 1000), default: 0, meaning: 'one gap Δ to evaluate as well (`pAt`, `slopeAt`)' },
+  ],
+};
+
+export const gapSpread = {
+  name: 'gapSpread',
+  summary: 'Lesson 3: the gap q·k − q·k\' between two random scores at each dK, raw and ÷ √dK: its sd and the share of pairs on the softmax\'s flat tails.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'dKs', type: increasingDKs(16), default: [4, 64, 512], meaning: 'the d_k values' },
+    { name: 'pairs', type: integer(2, 100000), default: 1000, meaning: 'random (q, k, k\') per d_k; pairs·Σ dKs·3 ≤ 2²⁵' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
+    { name: 'threshold', type: number(0, 1), default: 0.01, meaning: '`flat` counts the pairs whose slope p(1 − p) is strictly below it' },
+  ],
+  after(o) {
+    atMost('pairs·Σ dKs·3', o.pairs * o.dKs.reduce((t, d) => t + d, 0) * 3, 33554432);
   },
 };
 

@@ -6,8 +6,36 @@
 
 namespace asl::schema {
 
+namespace two_logit_curve {
+enum : int { halfWidth, points, at, kCount };
+inline constexpr Option options[] = {
+    {"halfWidth", Kind::number, 0.01, 1000.0, false, nullptr, 0, true, 40.0, -1, "40",
+     "the grid runs from −halfWidth to +halfWidth"},
+    {"points", Kind::integer, 2.0, 4001.0, false, nullptr, 0, true, 321.0, -1, "321",
+     "grid points, evenly spaced"},
+    {"at", Kind::number, -1000.0, 1000.0, false, nullptr, 0, true, 0.0, -1, "0",
+     "one gap Δ to evaluate as well (`pAt`, `slopeAt`)"},
+};
+inline constexpr Function function = {"twoLogitCurve", options, kCount};
+}  // namespace two_logit_curve
+
+namespace gap_spread {
+enum : int { dKs, pairs, seed, threshold, kCount };
+inline constexpr Option options[] = {
+    {"dKs", Kind::list, 0.0, 0.0, false, nullptr, 0, false, 0.0, -1, "[4, 64, 512]",
+     "the d_k values"},
+    {"pairs", Kind::integer, 2.0, 100000.0, false, nullptr, 0, true, 1000.0, -1, "1000",
+     "random (q, k, k') per d_k; pairs·Σ dKs·3 ≤ 2²⁵"},
+    {"seed", Kind::seed, 0.0, 4294967295.0, false, nullptr, 0, true, 1.0, -1, "1",
+     "the generator's seed"},
+    {"threshold", Kind::number, 0.0, 1.0, false, nullptr, 0, true, 0.01, -1, "0.01",
+     "`flat` counts the pairs whose slope p(1 − p) is strictly below it"},
+};
+inline constexpr Function function = {"gapSpread", options, kCount};
+}  // namespace gap_spread
+
 namespace softmax_stats {
-enum : int { scores, dK, n, beta, scaled, seed, model, kCount };
+enum : int { scores, dK, n, beta, scaled, seed, row, model, kCount };
 namespace model_choice {
 enum : int { normal, dot };
 inline constexpr const char* names[] = {"normal", "dot"};
@@ -25,6 +53,8 @@ inline constexpr Option options[] = {
      "multiply the scores by 1/√dK"},
     {"seed", Kind::seed, 0.0, 4294967295.0, false, nullptr, 0, true, 1.0, -1, "1",
      "the generator's seed"},
+    {"row", Kind::integer, 0.0, 99999.0, false, nullptr, 0, true, 0.0, -1, "0",
+     "which row of this seed to draw: row r is gradientDistribution's row r (its `quartileRows` name typical ones)"},
     {"model", Kind::choice, 0.0, 0.0, false, model_choice::names, 2, true, 0.0, -1, "normal",
      "`\"normal\"`: scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); `\"dot\"`: scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK)"},
 };

@@ -6,10 +6,10 @@ import { el } from '../../dom.js';
 import { chartBox, legendList } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3, percent, count } from '../../format.js';
 import { partPanel, setProse, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
-import { NEAR_ZERO, share, noticeBox } from './common.js';
+import { NEAR_ZERO, noticeBox, SPARSE_DKS, TYPICAL_ROWS } from './common.js';
 import { sparseQuestion } from './question.js';
 
 const BINS = 40; // histogram bins over the decades the norms span (a display choice)
@@ -27,16 +27,22 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
   const chart = chartBox({ id: 'gradient-hist', kind: 'histogram', maxWidth: 620 });
   const table = el('div', { className: 'spread-table' });
   const note = el('p', { className: 'spread-note' });
+  const trend = el('p', { className: 'step-prose spread-trend' });
   const label = sampleLabel();
-  const answer = el('div', { className: 'spread-answer' }, chart.node, table, note);
+  const answer = el('div', { className: 'spread-answer' }, trend, table);
+  const queryTable = el('div', { className: 'spread-table' });
   const queryChart = chartBox({ id: 'query-hist', kind: 'histogram', maxWidth: 620 });
-  const queryNode = el('div', { className: 'query-hist' }, queryChart.node);
+  // In "Go deeper" (3.4's section): the histogram of every row's ‖J‖, then the gradient that reaches the query.
+  const queryNode = el('div', { className: 'query-hist' }, label.node, chart.node, queryTable, note, queryChart.node);
   let normal = null; // the rows on screen: engine.gradientDistribution, model "normal"
   let dot = null; // model "dot", for the gradient reaching q
   let queryDrawn = null; // the `dot` the query histogram shows (older than `dot` while its section is closed)
-  const ask = sparseQuestion(() => normal, answer);
+  let histDrawn = null; // the `normal` the ‖J‖ histogram shows (likewise)
+  let sparse = null; // engine.gradientSweep over SPARSE_DKS, TYPICAL_ROWS rows each: the trend and the prediction
+  let sparseFor = null; // the n and seed `sparse` was measured for
+  const ask = sparseQuestion(() => sparse && { sweep: sparse, at: (d) => Array.from(sparse.dKs).indexOf(d) }, answer);
   fill(part.controls, ask.node);
-  fill(part.figures, box, label.node, answer);
+  fill(part.figures, box, answer);
   const changed = watcher(store, ['gdk', 'gn', 'gseed', 'gtrials']);
 
   const dotRows = (state) => Math.max(1, Math.min(state.gtrials, Math.floor(DOT_UNITS / (state.gdk * (state.gn + 1)))));
@@ -67,6 +73,19 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       const nowN = measure(state, 'normal', pN.samples);
       const nowD = nowN && measure(state, 'dot', pD.samples);
       const steps = [];
+      // The trend over SPARSE_DKS (4·1,000 rows) is computed off the page's thread, once per n and seed: it sits under
+      // the cover until the prediction is answered, and the prediction waits for it.
+      const trendKey = `${state.gn}:${state.gseed}`;
+      if (sparseFor !== trendKey) {
+        steps.push(offStep(engine, 'gradientSweep', { dKs: SPARSE_DKS, n: state.gn, trials: TYPICAL_ROWS, seed: state.gseed }, (get) => {
+          const got = attempt(part, notices, 'The engine could not measure these rows', get);
+          if (!got) return false;
+          [sparse, sparseFor] = [got, trendKey];
+          drawTrend();
+          ask.render(store.get());
+          return true;
+        }));
+      }
       if (nowN && pN.preview) steps.push(fullStep(state, 'normal', state.gtrials, (r) => Boolean(r && redraw(state, r, null))));
       if (nowD && pD.preview) steps.push(fullStep(state, 'dot', fullDot, (r) => Boolean(r && redraw(state, null, r))));
       refineLater(part, part.node, steps);
@@ -84,51 +103,72 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     return true;
   }
 
+  /** The sentence of how the share of near-zero rows grows with d_k, from `sparse`. */
+  function drawTrend() {
+    if (!sparse) return;
+    const dKs = Array.from(sparse.dKs);
+    const at = (d) => el('strong', { dataset: { stat: `trend${d}`, value: sparse.unscaled.fractionBelow[dKs.indexOf(d)] } },
+      percent(sparse.unscaled.fractionBelow[dKs.indexOf(d)]));
+    const shares = dKs.map((d, i) => sparse.unscaled.fractionBelow[i]);
+    const rising = shares.every((v, i) => i === 0 || v > shares[i - 1]); // said only when the engine's numbers show it
+    refill(trend, rising ? `As dₖ grows, more raw rows pass almost nothing (‖J‖ < ${NEAR_ZERO}): ` : `Raw rows that pass almost nothing (‖J‖ < ${NEAR_ZERO}): `,
+      dKs.flatMap((d, i) => [at(d), ` at ${d}`, i < dKs.length - 2 ? ', ' : i === dKs.length - 2 ? ' and ' : '']),
+      ` (${count(sparse.trials)} rows of ${sparse.n} each); divided by √dₖ, `, percent(Math.max(...sparse.scaled.fractionBelow)), ' at any of these dₖ.');
+  }
+
   function draw(state) {
     const j = normal.jacobian;
     const q = dot.query;
     const full = normal.trials === state.gtrials && dot.trials === dotRows(state);
     label.set({ samples: normal.trials, full: state.gtrials, preview: !full, unit: `rows (${dot.trials} for q)` });
     setProse(part.prose, [[
-      'A row’s Jacobian norm ‖J‖ is how much gradient it passes back to its logits. The engine draws many rows at your ', ...dk(),
-      ' and n and bins their ‖J‖ on a log axis, raw and ÷ √', ...dk(), '.',
+      'A row’s ‖J‖, the gradient it passes back, is near 0 once one logit wins by a wide gap.',
     ]]);
+    const row = (key, what, u, s, text = sig3) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, what),
+      el('td', { className: 'num', dataset: { stat: `${key}u`, value: u, label: 'raw' } }, text(u)),
+      el('td', { className: 'num', dataset: { stat: `${key}s`, value: s, label: '÷ √dₖ' } }, text(s)));
+    const tableOf = (...rows) => el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
+      el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'), el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
+      el('tbody', {}, rows)));
+    refill(table, tableOf(
+      row('median', 'median ‖J‖', j.unscaled.median, j.scaled.median),
+      row('below', `rows with ‖J‖ < ${NEAR_ZERO}`, j.unscaled.fractionBelow, j.scaled.fractionBelow, percent)));
+    refill(queryTable, tableOf(
+      row('mean', 'mean ‖J‖', j.unscaled.mean, j.scaled.mean),
+      row('qmedian', 'gradient reaching q: median', q.unscaled.median, q.scaled.median),
+      row('qp90', 'gradient reaching q: 90th percentile', q.unscaled.p90, q.scaled.p90)));
+    // What the query rows show depends on d_k: say only what the engine's numbers on screen show.
+    const sparse = q.unscaled.median < q.scaled.median;
+    refill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
+      sparse ? `So most raw rows send q less than a scaled row does (median ${sig3(q.unscaled.median)}), while the near-ties send spikes `
+        + `(90th percentile ${sig3(q.unscaled.p90)} against ${sig3(q.scaled.p90)} scaled).`
+        : `Here the long keys still win even at the median (${sig3(q.unscaled.median)} raw against ${sig3(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
+    drawQuery(state);
+  }
+
+  /** The histograms of ‖J‖ and of the gradient reaching q, from the rows on screen, drawn while their section is open
+   * (out of sight they cost each change 2-4 ms each) and when it opens. */
+  function drawQuery(state) {
+    if (!queryShown(state)) return;
+    if (normal && histDrawn !== normal) drawHistogram();
+    if (!dot || queryDrawn === dot) return;
+    queryDrawn = dot;
+    const q = dot.query;
+    queryChart.set({ title: `Gradient reaching q, ${count(dot.trials)} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
+      note: `The median and 90th percentile of ${number} are read from these rows.`,
+      draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,
+        ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
+  }
+
+  function drawHistogram() {
+    histDrawn = normal;
+    const j = normal.jacobian;
     const zeros = j.unscaled.zeros + j.scaled.zeros;
-    chart.set({ title: `‖J‖ of ${normal.trials} rows at dₖ = ${normal.dK}, n = ${normal.n}`, legend: legend(),
+    chart.set({ title: `‖J‖ of ${count(normal.trials)} rows at dₖ = ${normal.dK}, n = ${normal.n}`, legend: legend(),
       note: zeros ? `${zeros} rows with ‖J‖ exactly 0 (every weight but one underflowed) are left off the log axis.` : null,
       draw: histogram({ id: 'gradient-hist', series: SERIES_OF(j), edges: j.edges, xScale: 'log', xLabel: '‖J‖ of a row (log scale)', yLabel: 'rows',
         marker: { value: NEAR_ZERO, label: `${NEAR_ZERO}` }, height: 230,
         ariaLabel: `Histogram of the Jacobian norms of ${normal.trials} rows at d_k = ${normal.dK}: median ${precise(j.unscaled.median)} raw, ${precise(j.scaled.median)} scaled` }) });
-    const row = (key, what, u, s, text = precise) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, what),
-      el('td', { className: 'num', dataset: { stat: `${key}u`, value: u, label: 'raw' } }, text(u)),
-      el('td', { className: 'num', dataset: { stat: `${key}s`, value: s, label: '÷ √dₖ' } }, text(s)));
-    refill(table, el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
-      el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'), el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
-      el('tbody', {},
-        row('median', 'median ‖J‖', j.unscaled.median, j.scaled.median),
-        row('mean', 'mean ‖J‖', j.unscaled.mean, j.scaled.mean),
-        row('below', `rows with ‖J‖ < ${NEAR_ZERO}`, j.unscaled.fractionBelow, j.scaled.fractionBelow, share),
-        row('qmedian', 'gradient reaching q: median', q.unscaled.median, q.scaled.median),
-        row('qp90', 'gradient reaching q: 90th percentile', q.unscaled.p90, q.scaled.p90)))));
-    // What the query rows show depends on d_k: say only what the engine's numbers on screen show.
-    const sparse = q.unscaled.median < q.scaled.median;
-    refill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
-      sparse ? `So most raw rows send q less than a scaled row does (median ${precise(q.unscaled.median)}), while the near-ties send spikes `
-        + `(90th percentile ${precise(q.unscaled.p90)} against ${precise(q.scaled.p90)} scaled).`
-        : `Here the long keys still win even at the median (${precise(q.unscaled.median)} raw against ${precise(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
-    drawQuery(state);
-  }
-
-  /** The histogram of the gradient reaching q from the rows on screen, drawn while its section is open (out of sight it
-   * cost each change 2-4 ms) and when it opens. */
-  function drawQuery(state) {
-    if (!dot || queryDrawn === dot || !queryShown(state)) return;
-    queryDrawn = dot;
-    const q = dot.query;
-    queryChart.set({ title: `Gradient reaching q, ${dot.trials} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
-      note: `The median and 90th percentile of ${number} are read from these rows.`,
-      draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,
-        ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
   }
 }
 

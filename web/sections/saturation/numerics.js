@@ -5,7 +5,7 @@ import { parsedInput, logSlider, select } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, short } from '../../format.js';
+import { precise, sig3, fixed } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
 import { noticeBox } from './common.js';
 import { TeX } from '../../math.js';
@@ -47,13 +47,13 @@ export function numericsPart(engine, store, number) {
         'and ∞ divided by ∞ is NaN (“not a number”). The stable version subtracts the largest β·zⱼ first; ',
         'that changes nothing mathematically, as the second form of the formula shows, but every exponent is then at most 0.',
       ], [
-        `In ${state.nprec} the limit is about ${precise(limit)}; the largest β·z here is ${precise(r.maxLogit)}. `,
+        `In ${state.nprec} the limit is about ${precise(limit)}; the largest β·z here is ${sig3(r.maxLogit)}. `,
         'Raise β, or type larger scores, until the left chart breaks, then switch the precision. ',
         broken ? el('strong', { className: 'broken', dataset: { broken: '1' } }, 'It has broken: the naive formula failed, the stable one is unaffected.')
           : el('span', { dataset: { broken: '0' } }, 'Right now both give the same weights.'),
       ]]);
       const labels = state.nscores.map((z) => precise(z));
-      const text = (w) => (Number.isFinite(w) ? w.toFixed(2) : short(w));
+      const text = (w) => fixed(w, 2); // never 0.00 for a weight that is not 0
       naive.set({ title: `Naive, ${state.nprec}`, draw: barChart({ id: 'naive', ariaLabel: `Naive softmax: ${Array.from(wNaive, text).join(', ')}`,
         values: wNaive, labels, domain: [0, 1], color: SERIES.vermillion, valueText: text, yTicks: (v) => v.toFixed(1), height: 180 }) });
       stable.set({ title: `Stable (maximum subtracted), ${state.nprec}`, draw: barChart({ id: 'stable', ariaLabel: `Stable softmax: ${Array.from(wStable, text).join(', ')}`,
@@ -65,7 +65,7 @@ export function numericsPart(engine, store, number) {
         el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'score z'), columns.map(([, label]) => el('th', { attrs: { scope: 'col' } }, label)))),
         el('tbody', {}, state.nscores.map((z, i) => el('tr', {}, el('td', { className: 'num' }, precise(z)), columns.map(([key]) => cell(r[key][i]))))))));
       fill(part.stats, statList('numerics', [
-        ['maxlogit', 'largest β·z', precise(r.maxLogit), null, r.maxLogit],
+        ['maxlogit', 'largest β·z', sig3(r.maxLogit), null, r.maxLogit],
         ['limit32', 'exp overflows in float32 above', precise(r.overflowAt32), '(ln of the largest float32)', r.overflowAt32],
         ['limit64', 'exp overflows in float64 above', precise(r.overflowAt64), '(ln of the largest float64)', r.overflowAt64],
         ['broken', `naive softmax in ${state.nprec}`, broken ? 'failed (∞, NaN or not summing to 1)' : 'fine', null, broken ? 1 : 0],

@@ -5,9 +5,12 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3, fixed, percent } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { percent, three, noticeBox } from './common.js';
+import { noticeBox } from './common.js';
+
+const three = (w) => fixed(w, 3); // a bar's label: three decimals, never 0.000 for a non-zero weight
+const share = (w) => percent(w, 3);
 import { TeX } from '../../math.js';
 
 const vec = (v) => `[${Array.from(v, (x) => precise(x)).join(', ')}]`;
@@ -71,11 +74,11 @@ export function pairsPart(engine, store, number) {
       bars(raw, 'pair-raw', `softmax(${vec(state.sscores)})`, before.weights, labels, three);
       bars(scaled, 'pair-scaled', [`softmax(${vec(scaledScores)}), scores ÷ √${state.sdk}`], after.weights, Array.from(scaledScores, (z) => precise(z)), three,
         { color: SERIES.green });
-      bars(closeChart, 'pair-close', `softmax(${vec(state.sclose)})`, wClose, state.sclose.map((z) => precise(z)), percent);
-      bars(farChart, 'pair-far', `softmax(${vec(state.sfar)})`, wFar, state.sfar.map((z) => precise(z)), percent, { color: SERIES.vermillion });
+      bars(closeChart, 'pair-close', `softmax(${vec(state.sclose)})`, wClose, state.sclose.map((z) => precise(z)), share);
+      bars(farChart, 'pair-far', `softmax(${vec(state.sfar)})`, wFar, state.sfar.map((z) => precise(z)), share, { color: SERIES.vermillion });
       fill(part.stats, statList('pairs', [
-        ['rawmax', 'largest weight, raw scores', three(before.maxWeight), null, before.maxWeight],
-        ['scaledmax', `largest weight, scores ÷ √${state.sdk}`, three(after.maxWeight), null, after.maxWeight],
+        ['rawmax', 'largest weight, raw scores', sig3(before.maxWeight), null, before.maxWeight],
+        ['scaledmax', `largest weight, scores ÷ √${state.sdk}`, sig3(after.maxWeight), null, after.maxWeight],
       ]));
     },
   };

@@ -1,50 +1,48 @@
-// Lesson 3's prediction: at the learner's d_k and n, without scaling, what share of random rows pass almost no gradient.
-// The right choice is the one nearest the share the engine measures for those settings, and the explanation prints
-// the engine's numbers.
-import { el } from '../../dom.js';
+// Lesson 3's prediction about sparsity: without scaling, do more or less than half of random rows pass almost no
+// gradient, at d_k = 64 and at d_k = 512? The right choice follows the shares the engine measures (gradientSweep over
+// SPARSE_DKS for the learner's n and seed), and the explanation prints them. A comparison with half, not a nearest
+// fraction: the shares pass through every fraction as d_k grows, so "which fraction is nearest" flips with small moves.
 import { question } from '../../lesson-kit.js';
-import { precise } from '../../format.js';
-import { NEAR_ZERO, share } from './common.js';
+import { percent, count } from '../../format.js';
+import { NEAR_ZERO, ASK_SPARSE } from './common.js';
 
-const CHOICES = [['none', 0, 'none of them'], ['few', 0.05, 'about 5 %'], ['third', 1 / 3, 'about a third'],
-  ['twothirds', 2 / 3, 'about two thirds'], ['nearly', 0.9, 'nearly all']];
+const CHOICES = [['less-less', 'less at both'], ['less-more', 'less at 64, more at 512'], ['more-more', 'more at both'],
+  ['more-less', 'more at 64, less at 512']];
 
-/** The choice nearest a measured share (null without a measurement). */
-export function nearestChoice(fraction) {
-  if (!Number.isFinite(fraction)) return null;
-  return CHOICES.reduce((best, c) => (Math.abs(c[1] - fraction) < Math.abs(best[1] - fraction) ? c : best))[0];
+/** The choice that the measured shares at ASK_SPARSE's two d_k make right (null without a measurement). */
+export function sparseChoice(low, high) {
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return null;
+  return `${low > 0.5 ? 'more' : 'less'}-${high > 0.5 ? 'more' : 'less'}`;
 }
 
 /**
- * latest() → the part's last engine.gradientDistribution result (model "normal") for the settings on screen, or null;
- * `cover`: the figure that shows the answer. Returns { node, render(state) }.
+ * latest() → { sweep, at } for the settings on screen: the engine.gradientSweep result whose dKs include ASK_SPARSE
+ * and `at(d)`, the index of d in it; or null. `cover`: the figure that shows the answer. Returns { node, render(state) }.
  */
 export function sparseQuestion(latest, cover) {
-  const dkText = el('span', { dataset: { echo: 'gdk' } });
-  const nText = el('span', { dataset: { echo: 'gn' } });
+  const [low, high] = ASK_SPARSE;
+  const shares = () => {
+    const got = latest();
+    return got ? [got.sweep.unscaled.fractionBelow[got.at(low)], got.sweep.scaled.fractionBelow[got.at(low)],
+      got.sweep.unscaled.fractionBelow[got.at(high)], got.sweep.scaled.fractionBelow[got.at(high)], got.sweep] : null;
+  };
   const q = question({
     id: 'saturation-sparse',
     cover,
-    prompt: ['Without scaling, at dₖ = ', dkText, ' and n = ', nText, `: what share of random rows pass almost no gradient (‖J‖ below ${NEAR_ZERO})?`],
-    choices: CHOICES.map(([value, , label]) => [value, label]),
-    answer: () => nearestChoice(latest()?.jacobian.unscaled.fractionBelow),
+    prompt: [`Raw logits: do more or less than half of random rows pass almost no gradient (‖J‖ < ${NEAR_ZERO}) at dₖ = ${low}, and at ${high}?`],
+    choices: CHOICES,
+    answer: () => {
+      const s = shares();
+      return s && sparseChoice(s[0], s[2]);
+    },
     explain() {
-      const d = latest();
-      if (!d) return ['The engine has not measured these settings: see the notice above.'];
-      const u = d.jacobian.unscaled;
-      const s = d.jacobian.scaled;
-      return [`Of ${d.trials} rows of ${d.n} logits at dₖ = ${d.dK}, the engine finds ${share(u.fractionBelow)} below ${NEAR_ZERO} without scaling `,
-        `and ${share(s.fractionBelow)} after ÷ √dₖ. The unscaled median ‖J‖ is ${precise(u.median)} against ${precise(s.median)}, yet its mean is `,
-        `${precise(u.mean)}: the few rows whose top logits nearly tie pass up to ${precise(u.max)}. A one-hot row has J = diag(p) − p pᵀ = 0 `,
-        'exactly, so a row that is nearly one-hot passes nearly nothing.'];
+      const s = shares();
+      if (!s) return ['The engine has not measured these settings: see the notice above.'];
+      const [u64, s64, u512, s512, sweep] = s;
+      return [`Of ${count(sweep.trials)} rows of ${sweep.n} logits, the engine finds ${percent(u64)} below ${NEAR_ZERO} at dₖ = ${low} and ${percent(u512)} at ${high} `,
+        `without scaling (divided by √dₖ: ${percent(s64)} and ${percent(s512)}). A row passes gradient only while its top logits nearly tie, `,
+        'and the wider the logits, the rarer such a tie: the share of rows that pass almost nothing grows with dₖ.'];
     },
   });
-  return {
-    node: q.node,
-    render(state) {
-      dkText.textContent = String(state.gdk);
-      nText.textContent = String(state.gn);
-      q.render(state);
-    },
-  };
+  return { node: q.node, render: (state) => q.render(state) };
 }

@@ -6,10 +6,10 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, milliseconds } from '../../format.js';
+import { sig3, percent, count, milliseconds } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../progressive.js';
-import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, percent, share, noticeBox } from './common.js';
+import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, noticeBox } from './common.js';
 
 // A full sweep estimated above this many milliseconds is computed a few d_k at a time, one engine call per task (the
 // rows of one d_k do not depend on the other d_k of the call, so the pieces join into the same result).
@@ -76,7 +76,7 @@ export function sweepPart(engine, store, number) {
   function draw(state, g, elapsed) {
     label.set({ samples: g.trials, full: state.gtrials, unit: 'rows per dₖ' });
     const dKs = Array.from(g.dKs ?? SWEEP_DKS);
-    refill(time, `${g.trials} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
+    refill(time, `${count(g.trials)} rows of ${state.gn} logits at each of ${dKs.length} values of `, ...dk(), ', in ',
       el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.'); // only the digits this browser's clock resolves
     const top = g.ratio.reduce((best, r, i) => (r > g.ratio[best] ? i : best), 0); // where the raw mean is largest against the scaled
     setProse(part.prose, [[
@@ -84,7 +84,7 @@ export function sweepPart(engine, store, number) {
       'the middle half of the raw rows. Scaled, every ', ...dk(), ' gives the same spread of logits, so its curves are level. ',
       'Raw, the median falls far faster than the mean: the mean is carried by the few near-tie rows.',
     ], g.ratio[top] > 1 ? [
-      `At small `, ...dk(), ` the raw mean even sits above the scaled one (${precise(g.ratio[top])}× at `, ...dk(), ` = ${dKs[top]}): `,
+      `At small `, ...dk(), ` the raw mean even sits above the scaled one (${sig3(g.ratio[top])}× at `, ...dk(), ` = ${dKs[top]}): `,
       `the scaled logits, of variance 1, are flatter than the sharpness at which ‖J‖ is largest, and the raw ones, of variance ${dKs[top]}, sit closer to it.`,
     ] : []]);
     const series = [
@@ -103,16 +103,16 @@ export function sweepPart(engine, store, number) {
       const i = at(d);
       const strong = (key, value, text) => el('strong', { dataset: { stat: `${key}${d}`, value } }, text);
       return el('p', { dataset: { report: d } }, 'At ', ...dk(), ` = ${d}, raw: mean ‖J‖ `,
-        strong('unscaled', g.unscaled.meanNorm[i], precise(g.unscaled.meanNorm[i])), ', which is ', strong('ratio', g.ratio[i], percent(g.ratio[i])),
-        ` of the scaled ${precise(g.scaled.meanNorm[i])}; median `, strong('median', g.unscaled.medianNorm[i], precise(g.unscaled.medianNorm[i])),
-        ` against ${precise(g.scaled.medianNorm[i])}; `, strong('below', g.unscaled.fractionBelow[i], share(g.unscaled.fractionBelow[i])),
+        strong('unscaled', g.unscaled.meanNorm[i], sig3(g.unscaled.meanNorm[i])), ', which is ', strong('ratio', g.ratio[i], percent(g.ratio[i])),
+        ` of the scaled ${sig3(g.scaled.meanNorm[i])}; median `, strong('median', g.unscaled.medianNorm[i], sig3(g.unscaled.medianNorm[i])),
+        ` against ${sig3(g.scaled.medianNorm[i])}; `, strong('below', g.unscaled.fractionBelow[i], percent(g.unscaled.fractionBelow[i])),
         ` of the rows below ${NEAR_ZERO}.`);
     }));
     const last = dKs.length - 1;
     fill(part.stats, statList('gradient', [
-      ['first', `mean ‖J‖ at dₖ = ${dKs[0]} (both curves)`, precise(g.scaled.meanNorm[0]), null, g.scaled.meanNorm[0]],
-      ['lastunscaled', `raw mean at dₖ = ${dKs[last]}`, precise(g.unscaled.meanNorm[last]), `(median ${precise(g.unscaled.medianNorm[last])})`, g.unscaled.meanNorm[last]],
-      ['lastscaled', `scaled mean at dₖ = ${dKs[last]}`, precise(g.scaled.meanNorm[last]), `(median ${precise(g.scaled.medianNorm[last])})`, g.scaled.meanNorm[last]],
+      ['first', `mean ‖J‖ at dₖ = ${dKs[0]} (both curves)`, sig3(g.scaled.meanNorm[0]), null, g.scaled.meanNorm[0]],
+      ['lastunscaled', `raw mean at dₖ = ${dKs[last]}`, sig3(g.unscaled.meanNorm[last]), `(median ${sig3(g.unscaled.medianNorm[last])})`, g.unscaled.meanNorm[last]],
+      ['lastscaled', `scaled mean at dₖ = ${dKs[last]}`, sig3(g.scaled.meanNorm[last]), `(median ${sig3(g.scaled.medianNorm[last])})`, g.scaled.meanNorm[last]],
     ]));
   }
 }
