@@ -66,3 +66,34 @@ test('the new options are checked like every other', () => {
   assert.throws(() => e.selfAttentionExample({ nearest: 51 }), /nearest = 51 is out of range/);
   assert.equal(e.selfAttentionExample({ sentence: 'still works' }).tokens.length, 2);
 });
+
+// Last in this file: from here on the module has a vocabulary (eight made-up 4-d words, themes as in the Catch2 test).
+test('with a vocabulary loaded, bank\'s nearest words follow its sentence and agree with nearestWords', () => {
+  const words = 'money bank river grows cash shore funds stream';
+  const rows = [[20, 1, 0, 3], [10, 10, 2, 0], [1, 20, 0, -3], [0, 2, 15, 1], [18, 0, 1, 6], [0, 17, 1, -7], [15, 3, 4, 9], [4, 15, 3, -10]];
+  e.setVocabulary({ size: 8, dim: 4, words, codes: Int8Array.from(rows.flat()), scales: new Float32Array(8).fill(0.1) });
+  const money = e.selfAttentionExample({ sentence: 'money bank grows' });
+  const river = e.selfAttentionExample({ sentence: 'River bank, grows' });
+  for (const ex of [money, river]) {
+    assert.equal(ex.embeddingsUsed, 'words');
+    assert.equal(ex.vocabularySize, 8);
+    assert.equal(ex.dModel, 4);
+    assert.deepEqual(ex.inVocabulary, [true, true, true]);
+    assert.equal(ex.nearest[1].words.length, 5);
+    for (let i = 0; i < 3; i++) {
+      const vector = ex.contextual.slice(4 * i, 4 * i + 4);
+      const want = e.nearestWords({ vector, k: 5, exclude: ex === money ? 'money bank grows' : 'river bank grows' });
+      assert.deepEqual(ex.nearest[i].words, want.words, `${ex.tokens.join(' ')}: token ${i}`);
+    }
+  }
+  assert.ok(['cash', 'funds'].includes(money.nearest[1].words[0]), money.nearest[1].words.join(', '));
+  assert.ok(['shore', 'stream'].includes(river.nearest[1].words[0]), river.nearest[1].words.join(', '));
+  // A word outside it: marked, its seeded vector at the vocabulary's mean length (√dim = 2).
+  const unknown = e.selfAttentionExample({ sentence: 'zorbleflux bank' });
+  assert.deepEqual(unknown.inVocabulary, [false, true]);
+  const meanNorm = rows.reduce((a, r) => a + 0.1 * Math.hypot(...r), 0) / 8;
+  assert.ok(Math.abs(unknown.unknownScale - meanNorm / 2) < 1e-5, `${unknown.unknownScale} vs ${meanNorm / 2}`);
+  assert.ok(unknown.contextual.every(Number.isFinite));
+  // Random embeddings ignore the vocabulary.
+  assert.equal(e.selfAttentionExample({ sentence: 'money bank grows', embeddings: 'random' }).embeddingsUsed, 'random');
+});

