@@ -26,10 +26,27 @@ export interface SelfAttentionExample extends LessonResult {
   scores: Float32Array;
   scaledScores: Float32Array;
   weights: Float32Array;
+  /** AV, before the residual. */
+  mix: Float32Array;
+  /** X + AV with the meaningful head, AV with random weights. */
   contextual: Float32Array;
   scoreVariance: number;
   scaledScoreVariance: number;
   maxWeight: number;
+  /** 'words' when the rows of X are the loaded word vectors (for the words they have), else 'random'. */
+  embeddingsUsed: 'words' | 'random';
+  head: 'meaningful' | 'random';
+  /** Words in the loaded vocabulary; 0 until it is loaded. */
+  vocabularySize: number;
+  /** The factor a stand-in vector's N(0, 1) entries were multiplied by (1 with random embeddings). */
+  unknownScale: number;
+  /** The diagonal of the weights is 0: each token's own score was left out of its softmax. */
+  selfMasked: boolean;
+  residual: boolean;
+  /** Per token: its row of X is the word's vector. */
+  inVocabulary: boolean[];
+  /** Per token: the words nearest its contextual embedding by cosine, best first, the sentence's own words left out. */
+  nearest: { words: string[]; cosines: Float32Array }[];
 }
 
 export interface TrainerEvaluation {
@@ -154,6 +171,12 @@ export interface SelfAttentionExampleOptions {
   scaled?: boolean;
   /** causal mask. true or false; default false. */
   causal?: boolean;
+  /** static embeddings: words, the loaded word vectors (dModel becomes their width, 100; a word they lack, or every word before they are loaded, gets its seeded vector, rescaled to their mean length), or random, a seeded vector per word. "words" \| "random"; default "words". */
+  embeddings?: "words" | "random";
+  /** meaningful: W_q = W_k = W_v = I (so dK = dV = dModel), each token's own score masked, and the residual Z = X + AV; random: seeded random W_q, W_k, W_v (a head at initialisation) and Z = AV. "meaningful" \| "random"; default "meaningful". */
+  head?: "meaningful" | "random";
+  /** nearest words listed per contextual embedding, by cosine, leaving out the sentence's own words (only with loaded word vectors). 0 … 50; default 5. */
+  nearest?: number;
 }
 
 /** dotProducts's options. Lesson 2: `pairs` dot products of random vectors of dimension `dim`, their moments, histogram and theory. */

@@ -172,6 +172,9 @@ export const STATE_TABLE = [
   { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
   { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
   { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
+  { key: 'emb', type: apiChoice('selfAttentionExample.embeddings'), def: 'words', section: 'selfattention' }, // lesson 1: real word vectors or seeded random ones
+  { key: 'head', type: apiChoice('selfAttentionExample.head'), def: 'meaningful', section: 'selfattention' }, // lesson 1: identity head with the self-score masked, or random W's
+  { key: 'adeep', type: choiceList(['why'], { minCount: 0 }), def: [], section: 'selfattention' }, // lesson 1: open "Go deeper" section
   // Lesson 2 (web/sections/variance/)
   { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
   { key: 'dotb', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [3, 4], section: 'variance' }, // … and b

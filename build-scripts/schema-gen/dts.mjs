@@ -51,10 +51,27 @@ export interface SelfAttentionExample extends LessonResult {
   scores: Float32Array;
   scaledScores: Float32Array;
   weights: Float32Array;
+  /** AV, before the residual. */
+  mix: Float32Array;
+  /** X + AV with the meaningful head, AV with random weights. */
   contextual: Float32Array;
   scoreVariance: number;
   scaledScoreVariance: number;
   maxWeight: number;
+  /** 'words' when the rows of X are the loaded word vectors (for the words they have), else 'random'. */
+  embeddingsUsed: 'words' | 'random';
+  head: 'meaningful' | 'random';
+  /** Words in the loaded vocabulary; 0 until it is loaded. */
+  vocabularySize: number;
+  /** The factor a stand-in vector's N(0, 1) entries were multiplied by (1 with random embeddings). */
+  unknownScale: number;
+  /** The diagonal of the weights is 0: each token's own score was left out of its softmax. */
+  selfMasked: boolean;
+  residual: boolean;
+  /** Per token: its row of X is the word's vector. */
+  inVocabulary: boolean[];
+  /** Per token: the words nearest its contextual embedding by cosine, best first, the sentence's own words left out. */
+  nearest: { words: string[]; cosines: Float32Array }[];
 }
 
 export interface TrainerEvaluation {

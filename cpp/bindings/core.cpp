@@ -33,9 +33,17 @@ val self_attention_example(std::uintptr_t address) {
   const std::vector<std::string> tokens = sentence_tokens(a.text(ex::sentence), "sentence", &why);
   if (tokens.empty()) return problem(why);
   const bool causal = a.flag(ex::causal);
-  const SelfAttentionExample e = asl::self_attention_example(tokens, a.integer(ex::dModel), a.integer(ex::dK),
-                                                             a.integer(ex::dV), a.seed(ex::seed), a.flag(ex::scaled),
-                                                             causal);
+  ExampleOptions o;
+  o.d_model = a.integer(ex::dModel);
+  o.d_k = a.integer(ex::dK);
+  o.d_v = a.integer(ex::dV);
+  o.seed = a.seed(ex::seed);
+  o.scaled = a.flag(ex::scaled);
+  o.causal = causal;
+  o.words = a.choice(ex::embeddings) == ex::embeddings_choice::words;
+  o.meaningful_head = a.choice(ex::head) == ex::head_choice::meaningful;
+  o.nearest = a.integer(ex::nearest);
+  const SelfAttentionExample e = asl::self_attention_example(tokens, o);
   val r = val::object();
   r.set("tokens", strings(e.tokens));
   r.set("dModel", e.d_model);
@@ -43,6 +51,22 @@ val self_attention_example(std::uintptr_t address) {
   r.set("dV", e.d_v);
   r.set("scale", e.scale);
   r.set("causal", causal);
+  r.set("embeddingsUsed", std::string(e.word_vectors ? "words" : "random"));
+  r.set("head", std::string(o.meaningful_head ? "meaningful" : "random"));
+  r.set("vocabularySize", e.vocabulary_size);
+  r.set("unknownScale", e.unknown_scale);
+  r.set("selfMasked", e.self_masked);
+  r.set("residual", e.residual);
+  val known = val::array();
+  val nearest = val::array();
+  for (std::size_t i = 0; i < e.tokens.size(); ++i) {
+    known.set(i, static_cast<bool>(e.in_vocabulary[i]));
+    nearest.set(i, val::object());
+    nearest[i].set("words", strings(e.nearest[i]));
+    nearest[i].set("cosines", f32(e.nearest_cosines[i].data(), e.nearest_cosines[i].size()));
+  }
+  r.set("inVocabulary", known);
+  r.set("nearest", nearest);
   r.set("scoreVariance", e.score_variance);
   r.set("scaledScoreVariance", e.scaled_score_variance);
   r.set("maxWeight", e.max_weight);
@@ -51,7 +75,7 @@ val self_attention_example(std::uintptr_t address) {
   for (const auto& [name, m] : {std::pair<const char*, const RowMatrixXf*>{"embeddings", &e.embeddings},
                                 {"wQ", &e.w_q}, {"wK", &e.w_k}, {"wV", &e.w_v}, {"q", &e.q}, {"k", &e.k}, {"v", &e.v},
                                 {"scores", &e.scores}, {"scaledScores", &e.scaled_scores}, {"weights", &e.weights},
-                                {"contextual", &e.contextual}})
+                                {"mix", &e.mix}, {"contextual", &e.contextual}})
     r.set(name, matrix(*m));
   return r;
 }

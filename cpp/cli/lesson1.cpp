@@ -75,8 +75,19 @@ int cmd_example(int argc, char** argv) {
     std::fprintf(stderr, "attention-lab: sentence has %zu words: allowed 1 to 12 words\n", tokens.size());
     return 2;
   }
-  const auto e = self_attention_example(tokens, a.integer(ex::dModel), a.integer(ex::dK), a.integer(ex::dV),
-                                        a.seed(ex::seed), a.flag(ex::scaled), a.flag(ex::causal));
+  // The CLI loads no word vectors: --embeddings words gives every word its seeded vector, as the page does before
+  // its vectors arrive.
+  ExampleOptions o;
+  o.d_model = a.integer(ex::dModel);
+  o.d_k = a.integer(ex::dK);
+  o.d_v = a.integer(ex::dV);
+  o.seed = a.seed(ex::seed);
+  o.scaled = a.flag(ex::scaled);
+  o.causal = a.flag(ex::causal);
+  o.words = a.choice(ex::embeddings) == ex::embeddings_choice::words;
+  o.meaningful_head = a.choice(ex::head) == ex::head_choice::meaningful;
+  o.nearest = a.integer(ex::nearest);
+  const auto e = self_attention_example(tokens, o);
   std::printf("{\n  \"tokens\": [");
   for (std::size_t i = 0; i < e.tokens.size(); ++i) std::printf("%s%s", i ? ", " : "", jstr(e.tokens[i]).c_str());
   std::printf("],\n  \"scale\": %.9g,\n", static_cast<double>(e.scale));
@@ -90,6 +101,7 @@ int cmd_example(int argc, char** argv) {
   print_array("scores", e.scores.data(), e.scores.size());
   print_array("scaledScores", e.scaled_scores.data(), e.scaled_scores.size());
   print_array("weights", e.weights.data(), e.weights.size());
+  print_array("mix", e.mix.data(), e.mix.size());
   print_array("contextual", e.contextual.data(), e.contextual.size(), true);
   std::printf("}\n");
   return 0;

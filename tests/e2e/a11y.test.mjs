@@ -110,7 +110,7 @@ async function tabTo(page, match, what, limit = 80, key = 'Tab') {
 }
 
 test('keyboard only: a walk through Lesson 1 with Tab, arrows, Space and Enter, with a focus ring at every stop', async () => {
-  const { page, log } = await load('#sentence=money%20bank%20grows&teacher=1');
+  const { page, log } = await load('#sentence=money%20bank%20grows&teacher=1&emb=random&head=random'); // the random model: its d_k slider shows
   // The header's controls come first: the theme toggle and the lessons.
   const first = await tabTo(page, () => true, 'the first control');
   assert.equal(first.cls, 'theme-toggle');

@@ -60,7 +60,8 @@ test('a bar chart\'s CSV holds the values drawn on its bars, and its file name s
 });
 
 test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async () => {
-  const { page, log } = await load('#lesson=selfattention&step=6&sentence=one%20two%20three%20four&teacher=1');
+  // Random vectors: the engine in Node, which this compares with, has no word vectors loaded.
+  const { page, log } = await load('#lesson=selfattention&step=6&sentence=one%20two%20three%20four&emb=random&teacher=1');
   const figure = 'figure[data-matrix="weights"]';
   await page.waitForSelector(`${figure} .cell`);
   const cells = await page.$$eval(`${figure} .cell`, (n) => n.map((c) => ({
@@ -71,16 +72,16 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
   assert.equal(cells.length, 16);
 
   const csv = await download(page, `${figure} [data-export="csv"]`);
-  assert.equal(csv.name, 'selfattention_weights_sentence-one-two-three-four_step-6.csv');
+  assert.equal(csv.name, 'selfattention_weights_sentence-one-two-three-four_step-6_emb-random.csv');
   const rows = parseCsv(csv.bytes.toString('utf8'));
   assert.deepEqual(rows[0], ['row \\ column', 'one', 'two', 'three', 'four']);
   assert.deepEqual(rows.slice(1).map((r) => r[0]), ['one', 'two', 'three', 'four']);
   for (const c of cells) assert.equal(rows[1 + c.row][1 + c.col], c.value, `cell (${c.row}, ${c.col})`);
-  const expected = session.engine.selfAttentionExample({ sentence: 'one two three four', dModel: 8, dK: 4, seed: 1, scaled: true, causal: false });
+  const expected = session.engine.selfAttentionExample({ sentence: 'one two three four', dModel: 8, dK: 4, seed: 1, scaled: true, causal: false, embeddings: 'random' });
   for (const c of cells) assert.ok(Math.abs(Number(rows[1 + c.row][1 + c.col]) - expected.weights[c.row * 4 + c.col]) <= 1e-6);
 
   const svg = await download(page, `${figure} [data-export="svg"]`);
-  assert.equal(svg.name, 'selfattention_weights_sentence-one-two-three-four_step-6.svg');
+  assert.equal(svg.name, 'selfattention_weights_sentence-one-two-three-four_step-6_emb-random.svg');
   const text = svg.bytes.toString('utf8');
   assert.match(text, /^<\?xml/);
   assert.match(text, /<title>Attention weights A<\/title>/);
@@ -90,7 +91,7 @@ test('a heatmap exports CSV, SVG and PNG that match its cells on screen', async 
   assert.doesNotMatch(text, /class="cell-focus/, 'the keyboard focus box is left out');
 
   const png = await download(page, `${figure} [data-export="png"]`);
-  assert.equal(png.name, 'selfattention_weights_sentence-one-two-three-four_step-6.png');
+  assert.equal(png.name, 'selfattention_weights_sentence-one-two-three-four_step-6_emb-random.png');
   assert.deepEqual([...png.bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(''), 'PNG');
   // Read the PNG's pixels in a blank page (the lab's own page forbids data: images) and compare each cell's colour.
   const blank = await session.browser.newPage();

@@ -66,7 +66,7 @@ test('a custom element shows its export bars only with teacher="1"', async () =>
 });
 
 test('Lesson 1 asks before it shows: right and wrong answers, live numbers that follow the settings, kept and reset', async () => {
-  const { page, log } = await load('#dk=16');
+  const { page, log } = await load('#dk=16&head=random'); // d_k follows its slider with random weights
   const q = page.locator('[data-question="selfattention-unscaled"]');
   assert.equal(await q.evaluate((n) => n.tagName), 'FIELDSET');
   assert.ok((await q.locator('legend').textContent()).length > 20, 'the question has a legend');

@@ -84,8 +84,10 @@ test('no text on the page reads "[object Object]" or "undefined", with every "Go
   assertClean(log, 'the page with every section open');
 });
 
-test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the default shapes', async () => {
-  const { page, log } = await load();
+// These tests follow the random model (seeded vectors, random W's), whose shapes follow the sliders; the real words
+// and the meaningful head have tests/e2e/lesson1.test.mjs.
+test('Lesson 1 with random vectors and weights shows the tokens of "money bank grows" and each matrix with the slider shapes', async () => {
+  const { page, log } = await load('#emb=random&head=random');
   assert.deepEqual(await page.$$eval('#lesson-selfattention .tokens .token', (n) => n.map((x) => x.textContent)), ['money', 'bank', 'grows']);
   const count = async (id) => (await cells(page, id)).length;
   assert.equal(await count('embeddings'), 3 * 8, 'embeddings are tokens × d_model');
@@ -120,7 +122,7 @@ test('Lesson 1 shows the tokens of "money bank grows" and each matrix with the d
 });
 
 test('moving the d_k slider recomputes Q and the scores', async () => {
-  const { page } = await load('#step=3');
+  const { page } = await load('#step=3&emb=random&head=random');
   assert.equal((await cells(page, 'q')).length, 3 * 4);
   const before = await values(page, 'scores');
   const historyBefore = await page.evaluate(() => history.length);
@@ -139,7 +141,7 @@ test('moving the d_k slider recomputes Q and the scores', async () => {
 });
 
 test('a shared link restores its settings and the same numbers as the engine gives for them', async () => {
-  const hash = '#lesson=selfattention&sentence=the%20cat%20sat%20down&dk=6&dmodel=10&seed=7&scaled=0&causal=1&step=6';
+  const hash = '#lesson=selfattention&sentence=the%20cat%20sat%20down&dk=6&dmodel=10&seed=7&scaled=0&causal=1&step=6&emb=random&head=random';
   const { page, log } = await load(hash);
   assert.equal(await page.inputValue('input[data-key="sentence"]'), 'the cat sat down');
   assert.equal(await page.inputValue('input[data-key="dk"]'), '6');
@@ -152,7 +154,7 @@ test('a shared link restores its settings and the same numbers as the engine giv
   assert.equal((await cells(page, 'embeddings')).length, 4 * 10);
 
   const engine = await loadEngine();
-  const expected = engine.selfAttentionExample({ sentence: 'the cat sat down', dModel: 10, dK: 6, seed: 7, scaled: false, causal: true });
+  const expected = engine.selfAttentionExample({ sentence: 'the cat sat down', dModel: 10, dK: 6, seed: 7, scaled: false, causal: true, embeddings: 'random', head: 'random' });
   const drawn = await values(page, 'weights');
   assert.equal(drawn.length, expected.weights.length);
   drawn.forEach((v, i) => assert.ok(Math.abs(v - expected.weights[i]) <= 1e-6, `weight ${i}: page ${v}, engine ${expected.weights[i]}`));
@@ -163,7 +165,7 @@ test('a shared link restores its settings and the same numbers as the engine giv
   assert.equal(await page.evaluate(() => location.hash), hash, 'the hash is kept as given');
   assert.equal(await page.$$eval('[data-notice]', (n) => n.length), 0, 'a valid link raises no notice');
   // Editing the hash of an open page re-renders it too.
-  await page.evaluate(() => { location.hash = '#sentence=money%20bank%20grows&dk=2&step=2'; });
+  await page.evaluate(() => { location.hash = '#sentence=money%20bank%20grows&dk=2&step=2&emb=random&head=random'; });
   await page.waitForFunction(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length === 3 * 2);
   assert.equal(await page.inputValue('input[data-key="dk"]'), '2');
   assert.equal(await page.isChecked('input[data-key="causal"]'), false, 'keys missing from the new hash take their defaults');
@@ -171,7 +173,7 @@ test('a shared link restores its settings and the same numbers as the engine giv
 });
 
 test('a bad value in the link falls back to its default and a visible notice names it', async () => {
-  const { page } = await load('#dk=abc&seed=5&step=2');
+  const { page } = await load('#dk=abc&seed=5&step=2&emb=random&head=random');
   const notice = page.locator('[data-notice="link"]');
   assert.ok(await notice.isVisible(), 'the notice is visible');
   const text = await notice.textContent();
@@ -180,7 +182,7 @@ test('a bad value in the link falls back to its default and a visible notice nam
   assert.equal(await page.inputValue('input[data-key="dk"]'), '4', 'd_k falls back to 4');
   assert.equal(await page.inputValue('input[data-key="seed"]'), '5', 'the good values of the link are kept');
   assert.equal((await cells(page, 'q')).length, 3 * 4);
-  assert.equal(await page.evaluate(() => location.hash), '#lesson=selfattention&seed=5&step=2', 'the hash is rewritten without the bad key (its default)');
+  assert.equal(await page.evaluate(() => location.hash), '#lesson=selfattention&seed=5&step=2&emb=random&head=random', 'the hash is rewritten without the bad key (its default)');
 });
 
 test('a sentence with HTML in it is shown as text and runs nothing', async () => {
@@ -188,7 +190,8 @@ test('a sentence with HTML in it is shown as text and runs nothing', async () =>
   const sentence = '<img src=x onerror=alert(1)>';
   await page.fill('input[data-key="sentence"]', sentence);
   await page.waitForFunction(() => document.querySelectorAll('#lesson-selfattention .tokens .token').length === 3 && location.hash.includes('%3Cimg'));
-  assert.deepEqual(await page.$$eval('#lesson-selfattention .tokens .token', (n) => n.map((x) => x.textContent)), ['<img', 'src=x', 'onerror=alert(1)>']);
+  // The token's own text (a word outside the vocabulary also carries a note: "not among the … words").
+  assert.deepEqual(await page.$$eval('#lesson-selfattention .tokens .token', (n) => n.map((x) => x.firstChild.textContent)), ['<img', 'src=x', 'onerror=alert(1)>']);
   assert.ok((await page.$$eval('figure[data-matrix="weights"] .row-labels text', (n) => n.map((x) => x.textContent))).includes('<img'));
   assert.equal(await page.$$eval('img', (n) => n.length), 0, 'no img element was created');
   // The same sentence arriving through a link.
@@ -201,7 +204,7 @@ test('a sentence with HTML in it is shown as text and runs nothing', async () =>
 });
 
 test('the causal mask makes every weight above the diagonal exactly 0 and keeps rows summing to 1', async () => {
-  const { page } = await load('#sentence=one%20two%20three%20four&step=6');
+  const { page } = await load('#sentence=one%20two%20three%20four&step=6&emb=random&head=random');
   const open = await cells(page, 'weights');
   assert.ok(open.filter((c) => c.col > c.row).every((c) => c.value > 0), 'without the mask every token sees every token');
   await page.check('input[data-key="causal"]');
@@ -239,7 +242,7 @@ test('a sentence of more than 12 words shows the engine\'s message and keeps the
 });
 
 test('at 375 px wide the page itself does not scroll sideways; wide matrices scroll inside their own box', async () => {
-  const { page } = await load('#step=7&dk=64&dmodel=64&sentence=the%20quick%20brown%20fox%20jumps%20over%20the%20lazy%20dog', { viewport: { width: 375, height: 800 } });
+  const { page } = await load('#step=7&dk=64&dmodel=64&emb=random&head=random&sentence=the%20quick%20brown%20fox%20jumps%20over%20the%20lazy%20dog', { viewport: { width: 375, height: 800 } });
   const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
   assert.ok(widths.doc <= widths.view, `document is ${widths.doc}px wide in a ${widths.view}px window`);
   const wq = await page.$eval('figure[data-matrix="wq"] .heatmap-scroll', (n) => ({ scroll: n.scrollWidth, client: n.clientWidth }));

@@ -11,7 +11,7 @@ const session = browserSession();
 const renders = (page) => page.$$eval('[data-asl-section]', (n) => Object.fromEntries(n.map((s) => [s.dataset.aslSection, Number(s.dataset.renders)])));
 
 test('a section recomputes only when one of its own keys changes', async () => {
-  const { page, log } = await session.open(`${session.server.url}#lesson=selfattention`);
+  const { page, log } = await session.open(`${session.server.url}#lesson=selfattention&head=random`); // d_k's slider shows
   await page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
   await page.waitForTimeout(300);
   const start = await renders(page);

@@ -100,21 +100,23 @@ test('native and WASM builds draw the same numbers for the same seed', () => {
 test('native and WASM builds compute the same self-attention example', () => {
   for (const [flags, options] of [
     [['--seed', '1'], { seed: 1 }],
+    [['--seed', '1', '--head', 'random'], { seed: 1, head: 'random' }],
+    [['--seed', '5', '--head', 'random', '--embeddings', 'random', '--dv', '3'], { seed: 5, head: 'random', embeddings: 'random', dV: 3 }],
     [['--seed', '77', '--dk', '13', '--dmodel', '24', '--causal', '--unscaled', '--sentence', 'The bank, by the river, grows'],
       { seed: 77, dK: 13, dModel: 24, causal: true, scaled: false, sentence: 'The bank, by the river, grows' }],
   ]) {
     const native = nativeJson('example', ...flags);
     const wasm = e.selfAttentionExample(options);
     assert.deepEqual(wasm.tokens, native.tokens);
-    for (const key of ['embeddings', 'wQ', 'wK', 'wV', 'q', 'k', 'v', 'scores', 'scaledScores', 'weights', 'contextual']) {
+    for (const key of ['embeddings', 'wQ', 'wK', 'wV', 'q', 'k', 'v', 'scores', 'scaledScores', 'weights', 'mix', 'contextual']) {
       // Same inputs bit for bit; sums may round differently (SSE2 natively, f32x4 in WASM, no FMA in either).
       assertClose(wasm[key], native[key], { abs: 2e-5, rel: 2e-5 }, `${flags.join(' ')}: ${key}`);
     }
   }
 });
 
-test('the self-attention example has the documented shapes and defaults', () => {
-  const ex = e.selfAttentionExample();
+test('the self-attention example with random weights has the documented shapes and defaults', () => {
+  const ex = e.selfAttentionExample({ head: 'random' });
   assert.deepEqual(ex.tokens, ['money', 'bank', 'grows']);
   assert.equal(ex.dModel, 8);
   assert.equal(ex.dK, 4);
@@ -130,7 +132,7 @@ test('the self-attention example has the documented shapes and defaults', () => 
   const rowMax = [0, 1, 2].map((i) => Math.max(...ex.weights.slice(3 * i, 3 * i + 3)));
   assert.ok(Math.abs(ex.meanRowMax - (rowMax[0] + rowMax[1] + rowMax[2]) / 3) < 1e-6, 'meanRowMax is the mean of each row\'s largest weight');
   assert.equal(ex.rowsWithChoice, 3);
-  const causal = e.selfAttentionExample({ causal: true });
+  const causal = e.selfAttentionExample({ causal: true, head: 'random' });
   assert.equal(causal.rowsWithChoice, 2, 'under the causal mask the first row has one key and no choice');
   assert.ok(Math.abs(causal.meanRowMax - (Math.max(...causal.weights.slice(3, 6)) + Math.max(...causal.weights.slice(6, 9))) / 2) < 1e-6);
   const sentence = '<img src=x onerror=alert(1)>';

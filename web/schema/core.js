@@ -97,5 +97,8 @@ export const selfAttentionExample = {
     { name: 'seed', type: seed(), default: 1, meaning: 'seed of `W_q`, `W_k`, `W_v`' },
     { name: 'scaled', type: boolean(), default: true, meaning: 'divide the scores by `√dK`' },
     { name: 'causal', type: boolean(), default: false, meaning: 'causal mask' },
+    { name: 'embeddings', type: choice('words', 'random'), default: 'words', meaning: 'static embeddings: `words`, the loaded word vectors (`dModel` becomes their width, 100; a word they lack, or every word before they are loaded, gets its seeded vector, rescaled to their mean length), or `random`, a seeded vector per word' },
+    { name: 'head', type: choice('meaningful', 'random'), default: 'meaningful', meaning: '`meaningful`: `W_q = W_k = W_v = I` (so `dK = dV = dModel`), each token\'s own score masked, and the residual `Z = X + AV`; `random`: seeded random `W_q`, `W_k`, `W_v` (a head at initialisation) and `Z = AV`' },
+    { name: 'nearest', type: integer(0, 50), default: 5, meaning: 'nearest words listed per contextual embedding, by cosine, leaving out the sentence\'s own words (only with loaded word vectors)' },
   ],
 };

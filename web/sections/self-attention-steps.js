@@ -4,6 +4,7 @@ import { el } from '../dom.js';
 import { heatmapFrom } from '../charts/heatmap.js';
 import { maxAbs, sig3 } from '../format.js';
 import { TeX } from '../math.js';
+import { embeddingsProse, meaningfulProjectionProse, nearestList, focusIndex } from './self-attention-words.js';
 
 const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
 const dmodel = () => [el('var', {}, 'd'), el('sub', {}, 'model')];
@@ -32,6 +33,9 @@ const heatmap = (spec) => heatmapFrom(pool?.get(spec.id), spec);
 // Causal masking hides key j from query i when j > i: this is the definition of the mask the
 // learner switched on, used only to mark cells; the engine applies it to the numbers.
 const causalMasked = (i, j) => j > i;
+const selfMasked = (i, j) => i === j;
+const maskOf = (r, s) => (r.selfMasked && s.causal ? (i, j) => causalMasked(i, j) || selfMasked(i, j)
+  : r.selfMasked ? selfMasked : causalMasked);
 
 function tokenByDim(r, id, title, values, cols, extra = {}) {
   return heatmap({ id, title, values, rows: r.tokens.length, cols, rowLabels: r.labels, colLabels: dims(cols),
@@ -52,34 +56,36 @@ function tokenByToken(r, id, title, values, extra = {}) {
 export const STEPS = [
   {
     n: 1, id: 'embeddings', title: 'Static embeddings', tex: TeX`X,\ \text{one row per token:}\ n \times d_{\text{model}}`,
-    prose: (r) => [[
+    prose: (r) => [r.embeddingsUsed === 'words' ? embeddingsProse(r) : [
       'Each token starts as a fixed vector of ', ...dmodel(), ` = ${r.dModel} numbers. The vector depends on the word alone: `,
       '“bank” gets the same row whether it sits next to “money” or “river”. ',
-      'Here each word’s vector is random but fixed: the engine draws it from a generator seeded by the word itself ',
-      '(so “Bank,” and “bank” share one). The seed control changes the weight matrices of step 2, not these rows.',
+      'Here it is random but fixed, drawn from a generator seeded by the word (so “Bank,” and “bank” share one).',
     ]],
     figures: (r) => [[tokenByDim(r, 'embeddings', 'Embeddings X', r.embeddings, r.dModel)]],
   },
   {
     n: 2, id: 'projections', title: 'Projections to queries, keys and values', tex: TeX`Q = XW_q,\quad K = XW_k,\quad V = XW_v`,
-    prose: (r) => [[
+    prose: (r) => [r.head === 'meaningful' ? meaningfulProjectionProse(r) : [
+      'At initialisation the weights are random: this is what √dₖ protects. ',
       'Three weight matrices give every token three roles. Its query (a row of Q) describes what it is looking for, ',
       'its key (a row of K) what it can be found by, and its value (a row of V) what it passes on once it is chosen. ',
       'Queries and keys are compared with each other, so both have ', ...dk(), ` = ${r.dK} columns; values have `,
       el('var', {}, 'd'), el('sub', {}, 'v'), ` = ${r.dV}.`,
     ]],
-    figures: (r) => [
+    // The meaningful head's W's are identities and Q = K = V = X (step 1's matrix): the prose says so, no figure repeats it.
+    figures: (r) => (r.head === 'meaningful' ? [] : [
       [dimByDim(r, 'wq', ['W', el('sub', {}, 'q')], r.wQ, r.dModel, r.dK), dimByDim(r, 'wk', ['W', el('sub', {}, 'k')], r.wK, r.dModel, r.dK),
         dimByDim(r, 'wv', ['W', el('sub', {}, 'v')], r.wV, r.dModel, r.dV)],
       [tokenByDim(r, 'q', 'Queries Q', r.q, r.dK), tokenByDim(r, 'k', 'Keys K', r.k, r.dK), tokenByDim(r, 'v', 'Values V', r.v, r.dV)],
-    ],
+    ]),
   },
   {
     n: 3, id: 'scores', title: 'MatMul: every query against every key', tex: TeX`S = QK^{\top}`,
     prose: (r) => [[
       'Entry (i, j) is the dot product of query i with key j: a sum of ', ...dk(),
       ' products. The more terms in that sum, the wider the scores spread. ',
-      'Switch scaling off in the controls above and drag the ', ...dk(), ' slider to watch the colours saturate.',
+      ...(r.head === 'random' ? ['Switch scaling off in the controls above and drag the ', ...dk(), ' slider to watch the colours saturate.']
+        : [`Here `, ...dk(), ` = ${r.dK}; switch the head to random weights to drag `, ...dk(), ' yourself.']),
     ]],
     figures: (r) => [[tokenByToken(r, 'scores', 'Scores S = QKᵀ', r.scores, { domain: r.scoreRange })]],
   },
@@ -98,22 +104,27 @@ export const STEPS = [
   },
   {
     n: 5, id: 'mask', title: 'Mask (optional)', tex: TeX`\text{score}_{ij} \leftarrow -\infty \ \text{ for } j > i`,
-    prose: (r, s) => [s.causal ? [
+    prose: (r, s) => [...(r.selfMasked ? [[
+      'This head also masks each token’s own position (the diagonal, −∞ before the softmax): with Q = K a word’s score with ',
+      'itself is usually the largest in its row and would drown out the others. Open “Why this head works” above for the numbers.',
+    ]] : []), s.causal ? [
       'With the causal mask on, a token may look only at itself and the tokens before it. ',
       'The cells to the right of the diagonal are set to −∞, and the softmax turns −∞ into a weight of exactly 0.',
     ] : [
-      'The mask is switched off: every token may look at every other token, including later ones. ',
+      r.selfMasked ? 'The causal mask is off: besides itself, each token may look at every other, later ones included. '
+        : 'The mask is switched off: every token may look at every other token, including later ones. ',
       'Tick “causal mask” to see what a text-generating decoder does, where no token may peek ahead.',
     ]],
-    figures: (r, s) => (s.causal ? [[tokenByToken(r, 'masked', 'Masked scores', r.scaledScores,
-      { domain: r.scoreRange, masked: causalMasked, maskedText: '−∞', maskedValue: -Infinity })]] : []),
+    figures: (r, s) => (s.causal || r.selfMasked ? [[tokenByToken(r, 'masked', 'Masked scores', r.scaledScores,
+      { domain: r.scoreRange, masked: maskOf(r, s), maskedText: '−∞', maskedValue: -Infinity })]] : []),
   },
   {
     n: 6, id: 'softmax', title: 'SoftMax: scores become weights', tex: TeX`A = \operatorname{softmax}(QK^{\top}/\sqrt{d_k})`,
-    prose: () => [[
+    prose: (r) => [[
       'Each row of scores turns into weights that are positive and add up to 1. A row whose scores are close together ',
       'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
-      'Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.',
+      ...(r.head === 'random' ? ['Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.']
+        : ['Switch scaling off and watch the largest weight below climb towards 1.']),
     ]],
     figures: (r) => [[heatmap({ id: 'weights', title: 'Attention weights A', values: r.weights, rows: r.tokens.length,
       cols: r.tokens.length, rowLabels: r.labels, colLabels: r.labels, rowAxis: 'query token', colAxis: 'key token',
@@ -124,10 +135,12 @@ export const STEPS = [
     n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: TeX`Z = AV`,
     prose: (r) => [[
       'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
-      `So the new vector for “${r.tokens[Math.min(1, r.tokens.length - 1)]}” carries some of every token it attended to, `,
+      `So the new vector for “${r.tokens[focusIndex(r)]}” carries some of every token it attended to, `,
       'and, unlike its static embedding, it now depends on the whole sentence.',
+      r.residual ? ' This head adds the blend to the token’s own vector (Z = X + AV, a residual connection), so the word keeps its meaning and gains its context’s.' : '',
     ]],
-    figures: (r) => [[tokenByDim(r, 'contextual', 'Contextual embeddings Z', r.contextual, r.dV)]],
+    figures: (r) => [[tokenByDim(r, 'contextual', r.residual ? 'Contextual embeddings Z = X + AV' : 'Contextual embeddings Z', r.contextual, r.dV)]],
+    extra: (r) => nearestList(r, r.labels),
   },
 ];
 

@@ -1,7 +1,7 @@
 // Lesson 1: self-attention on a short sentence, stepped through the scaled dot-product block.
 // It wires controls, the block diagram and the step panels to one engine call per state change;
 // every number drawn comes from engine.selfAttentionExample. No model math happens here.
-import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
+import { el, clear, patch, patchFresh, mergeable, setText } from '../dom.js';
 import { DisplayTeX, tex } from '../math.js';
 import { createNotices } from '../notices.js';
 import { slider, checkbox, numberInput, textInput } from '../controls.js';
@@ -10,8 +10,10 @@ import { drawnHeatmaps } from '../charts/heatmap.js';
 import { sig3 } from '../format.js';
 import { tooltip } from './parts.js';
 import { STEPS, forDisplay, reusing } from './self-attention-steps.js';
-import { claim, question } from '../lesson-kit.js';
+import { claim, deeper, question } from '../lesson-kit.js';
 import { term } from '../glossary.js';
+import { wordControls, tokenItem, loadingText, whyProse, scalingProse, focusIndex } from './self-attention-words.js';
+import { whenVocabulary } from '../vocabulary.js';
 
 export const LESSON = {
   id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount,
@@ -22,10 +24,9 @@ export const LESSON = {
 function intro() {
   return [
     claim('Each token rebuilds its vector as a blend of the others’ values, weighted by softmax(QKᵀ/√dₖ).'),
-    el('p', {}, 'Alone, “bank” could be a riverside or a place that keeps money. In “money bank grows” its row of ',
-      term('score', 'scores'), ' against the other tokens decides how much of “money” it takes in. The engine runs this on a ',
-      'tiny model with random, untrained weights: walk through it with Next. Step 4, the division by √dₖ, is what this lab is about.'),
-    el('p', { className: 'control-hint' }, 'Tip: every matrix can be read with the keyboard: focus it, then use the arrow keys.'),
+    el('p', {}, 'Alone, “bank” could be a riverside or a place that keeps money. In “money bank grows” its ',
+      term('score', 'scores'), ' against the other words decide how much of “money” it takes in; step 7 shows where its new vector lands ',
+      '(try “river bank grows”). Step 4, dividing by √dₖ, is what this lab is about.'),
   ];
 }
 
@@ -33,16 +34,23 @@ function intro() {
  * Lesson 1's prediction: what switching the division off does to the weights at the current settings. The
  * explanation runs the engine both ways for the learner's sentence, d_k and seed.
  */
+/** The engine's options for Lesson 1's state (nearest words are asked for separately, a frame later). */
+export const exampleOptions = (state, extra = {}) => ({
+  sentence: state.sentence, dModel: state.dmodel, dK: state.dk, seed: state.seed, scaled: state.scaled, causal: state.causal,
+  embeddings: state.emb, head: state.head, nearest: 0, ...extra,
+});
+
 function scalingQuestion(engine) {
   const both = (state) => {
-    const options = { sentence: state.sentence, dModel: state.dmodel, dK: state.dk, seed: state.seed, causal: state.causal };
+    const options = exampleOptions(state);
     return { on: engine.selfAttentionExample({ ...options, scaled: true }), off: engine.selfAttentionExample({ ...options, scaled: false }) };
   };
   return question({
     id: 'selfattention-unscaled',
     prompt: ['Switch the division by √dₖ off. Do the rows of weights get sharper (closer to one weight near 1) or flatter?'],
     choices: [['sharper', 'Sharper'], ['flatter', 'Flatter'], ['same', 'No change']],
-    answer: (state) => (state.dk === 1 ? 'same' : 'sharper'), // √1 = 1: nothing to undo
+    // √1 = 1: nothing to undo. The meaningful head's d_k is d_model (100 with real words, 2 or more otherwise).
+    answer: (state) => (state.head === 'random' && state.dk === 1 ? 'same' : 'sharper'),
     explain(state) {
       let r;
       try {
@@ -79,13 +87,15 @@ function mount(root, { engine, store }) {
     checkbox(store, 'scaled', ['Divide the scores by √', el('var', {}, 'd'), el('sub', {}, 'k')]),
     checkbox(store, 'causal', 'Causal mask'),
   ];
-  const controls = [sentence, ...sliders, ...toggles];
+  const choices = wordControls(store);
+  const controls = [sentence, ...choices, ...sliders, ...toggles];
+  const loadingNote = el('span', { className: 'control-hint', dataset: { vectors: 'loading' }, attrs: { 'aria-live': 'polite' } });
   const tokenList = el('ol', { className: 'tokens', attrs: { 'aria-label': 'Tokens' } });
   const controlPanel = el('div', { className: 'panel control-panel' },
     el('h3', { className: 'panel-title' }, 'Try it'),
-    el('div', { className: 'control-grid' }, sentence.node, sliders.map((c) => c.node),
+    el('div', { className: 'control-grid' }, sentence.node, choices.map((c) => c.node), sliders.map((c) => c.node),
       el('div', { className: 'control-toggles' }, toggles.map((c) => c.node))),
-    el('div', { className: 'token-row' }, el('span', { className: 'token-row-label' }, 'Tokens:'), tokenList),
+    el('div', { className: 'token-row' }, el('span', { className: 'token-row-label' }, 'Tokens:'), tokenList, loadingNote),
     noticeBox);
 
   let scrollToCurrent = false;
@@ -127,12 +137,17 @@ function mount(root, { engine, store }) {
   const stepsColumn = el('div', { className: 'lesson-steps' }, panels.map((p) => p.node));
 
   const predict = scalingQuestion(engine);
+  const whyText = el('p', { className: 'step-prose', dataset: { why: 'head' } });
+  const scalingText = el('p', { className: 'step-prose', dataset: { why: 'scaling' } });
+  const why = deeper(store, 'adeep', 'why', 'Why this head works, and what √dₖ does to real words', whyText, scalingText,
+    el('p', { className: 'control-hint' }, 'Tip: every matrix can be read with the keyboard: focus it, then use the arrow keys.'));
   clear(root);
   root.append(
     el('h2', { className: 'lesson-title' }, `Lesson ${LESSON.number} · ${LESSON.title}`),
     el('div', { className: 'lesson-intro' }, intro()),
     controlPanel,
     predict.node,
+    why.node, // after the question: it shows the answer
     el('div', { className: 'lesson-layout' }, aside, stepsColumn),
   );
 
@@ -140,11 +155,9 @@ function mount(root, { engine, store }) {
 
   function compute(state) {
     try {
-      const result = engine.selfAttentionExample({
-        sentence: state.sentence, dModel: state.dmodel, dK: state.dk, seed: state.seed, scaled: state.scaled, causal: state.causal,
-      });
+      const result = engine.selfAttentionExample(exampleOptions(state));
       notices.clear('engine');
-      return forDisplay(result);
+      return { ...forDisplay(result), nearest: null }; // the nearest words follow a frame later (followNearest)
     } catch (error) {
       notices.show('engine', error instanceof Error ? error.message : String(error), { tone: 'error', title: 'The engine rejected this input' });
       return null;
@@ -157,7 +170,16 @@ function mount(root, { engine, store }) {
     const r = compute(state);
     stepsColumn.classList.toggle('stale', r === null);
     if (r !== null) shown = { r, state };
-    drawTokens(r ? r.tokens : []);
+    drawTokens(r);
+    if (r) root.dataset.embeddings = r.embeddingsUsed; // 'words' once the vectors are in use (tests and course pages read it)
+    setText(loadingNote, loadingText(state, r) ?? '');
+    // Controls that change nothing are hidden: d_model is the vectors' width with real words, and the meaningful head
+    // has d_k = d_model and no random W's to seed.
+    sliders[1].node.hidden = r?.embeddingsUsed === 'words';
+    sliders[0].node.hidden = state.head === 'meaningful';
+    sliders[2].node.hidden = state.head === 'meaningful';
+    why.sync(state);
+    if (r) drawDeeper(r, state);
     diagram.update(state);
     prev.disabled = state.step <= 1;
     next.disabled = state.step >= STEPS.length;
@@ -176,11 +198,51 @@ function mount(root, { engine, store }) {
     }
   }
 
-  function drawTokens(tokens) {
-    patchFresh(tokenList, tokens.map((t) => el('li', { className: 'token' }, t)));
+  function drawTokens(r) {
+    patchFresh(tokenList, r ? r.tokens.map((_, i) => tokenItem(r, i)) : []);
   }
 
-  store.subscribe(render);
+  // The open "Go deeper" sections read the drawn result; the comparison runs the engine once more without the division.
+  function drawDeeper(r, state) {
+    if (why.shows(state)) {
+      const f = focusIndex(r);
+      const n = r.tokens.length;
+      const unmasked = engine.softmax(r.scaledScores.slice(f * n, f * n + n));
+      patch(whyText, [mergeable(el('span', {}, whyProse(r, unmasked)))]);
+    }
+    if (why.shows(state)) {
+      const off = engine.selfAttentionExample(exampleOptions(state, { scaled: false }));
+      const on = state.scaled ? r : engine.selfAttentionExample(exampleOptions(state, { scaled: true }));
+      patch(scalingText, [mergeable(el('span', {}, scalingProse(r, on, off)))]);
+    }
+  }
+
+  // Nearest words follow a frame after the matrices: the search runs over the whole vocabulary.
+  let nearestFrame = 0;
+  function followNearest(state) {
+    cancelAnimationFrame(nearestFrame);
+    if (!shown || shown.state !== state || shown.r.embeddingsUsed !== 'words') return;
+    nearestFrame = requestAnimationFrame(() => {
+      if (!shown || shown.state !== state) return;
+      try {
+        shown.r.nearest = engine.selfAttentionExample(exampleOptions(state, { nearest: 5 })).nearest;
+      } catch {
+        return; // the same options were accepted a frame ago; nothing to add
+      }
+      drawPanel(panels[STEPS.length - 1], state, shown, go);
+    });
+  }
+
+  store.subscribe((state) => {
+    render(state);
+    followNearest(state);
+  });
+  // The word vectors arrive after the first lesson is drawn (web/vocabulary.js): then Lesson 1 redraws with them.
+  whenVocabulary().then(() => {
+    const state = store.get();
+    render(state);
+    followNearest(state);
+  });
 }
 
 function drawPanel(p, state, shown, go) {
@@ -209,6 +271,7 @@ function drawPanel(p, state, shown, go) {
     p.step.prose(r, drawnState).map((paragraph) => mergeable(el('p', { className: 'step-prose' }, paragraph))),
     figures.map((row, i) => patch(p.rows[i] ??= el('div', { className: 'figure-row' }), row)),
     p.step.stats ? stats(r, drawnState) : null,
+    p.step.extra ? p.step.extra(r, drawnState) : null,
     n === state.step && n < STEPS.length ? (p.onward ??= onward(n, go)) : null,
   ]);
 }

@@ -84,7 +84,15 @@ inline constexpr Function function = {"random", options, kCount};
 }  // namespace random
 
 namespace self_attention_example {
-enum : int { sentence, dModel, dK, dV, seed, scaled, causal, kCount };
+enum : int { sentence, dModel, dK, dV, seed, scaled, causal, embeddings, head, nearest, kCount };
+namespace embeddings_choice {
+enum : int { words, random };
+inline constexpr const char* names[] = {"words", "random"};
+}  // namespace embeddings_choice
+namespace head_choice {
+enum : int { meaningful, random };
+inline constexpr const char* names[] = {"meaningful", "random"};
+}  // namespace head_choice
 inline constexpr Option options[] = {
     {"sentence", Kind::text, 0.0, 0.0, false, nullptr, 0, false, 0.0, -1, "money bank grows",
      "1 to 12 whitespace-separated words, each at most 40 bytes"},
@@ -100,6 +108,12 @@ inline constexpr Option options[] = {
      "divide the scores by `√dK`"},
     {"causal", Kind::boolean, 0.0, 0.0, false, nullptr, 0, true, 0.0, -1, "false",
      "causal mask"},
+    {"embeddings", Kind::choice, 0.0, 0.0, false, embeddings_choice::names, 2, true, 0.0, -1, "words",
+     "static embeddings: `words`, the loaded word vectors (`dModel` becomes their width, 100; a word they lack, or every word before they are loaded, gets its seeded vector, rescaled to their mean length), or `random`, a seeded vector per word"},
+    {"head", Kind::choice, 0.0, 0.0, false, head_choice::names, 2, true, 0.0, -1, "meaningful",
+     "`meaningful`: `W_q = W_k = W_v = I` (so `dK = dV = dModel`), each token's own score masked, and the residual `Z = X + AV`; `random`: seeded random `W_q`, `W_k`, `W_v` (a head at initialisation) and `Z = AV`"},
+    {"nearest", Kind::integer, 0.0, 50.0, false, nullptr, 0, true, 5.0, -1, "5",
+     "nearest words listed per contextual embedding, by cosine, leaving out the sentence's own words (only with loaded word vectors)"},
 };
 inline constexpr Function function = {"selfAttentionExample", options, kCount};
 }  // namespace self_attention_example

@@ -1,0 +1,86 @@
+// Lesson 1 with real words in Chromium: the default head gives "bank" different nearest words in a money sentence
+// and a river sentence, a word outside the vocabulary is marked and still works, the choices live in the link, and
+// all of it works from file://. The word vectors load after the first lesson is drawn; each test waits for them.
+// Needs build/page/app.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
+
+const session = browserSession();
+const L1 = '#lesson-selfattention';
+
+/** Opens Lesson 1 at `hash` and waits until it draws with the loaded word vectors and its nearest words are listed. */
+async function withWords(hash, base = session.server.url) {
+  const opened = await session.open(base + hash);
+  await opened.page.waitForSelector(`${L1}[data-embeddings="words"]`, { timeout: 30000 });
+  await opened.page.waitForFunction((root) => {
+    const lists = [...document.querySelectorAll(`${root} [data-nearest-words]`)];
+    return lists.length > 0 && lists.every((n) => n.textContent !== '…' && n.textContent.length > 0);
+  }, L1, { timeout: 10000 });
+  return opened;
+}
+
+const nearest = (page, token) => page.$eval(`${L1} [data-nearest-words="${token}"]`, (n) => n.textContent.split(', '));
+const noErrors = (log, where) => {
+  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
+  assert.deepEqual(log.errors, [], `page errors (${where})`);
+};
+
+test('real words and the meaningful head are Lesson 1\'s defaults, and the link keeps other choices', async () => {
+  const { page } = await session.open(session.server.url);
+  await page.waitForSelector(`${L1} .tokens .token`);
+  assert.equal(await page.isChecked(`${L1} input[data-key="emb"][value="words"]`), true);
+  assert.equal(await page.isChecked(`${L1} input[data-key="head"][value="meaningful"]`), true);
+  await page.check(`${L1} input[data-key="head"][value="random"]`);
+  await page.check(`${L1} input[data-key="emb"][value="random"]`);
+  await page.waitForFunction(() => location.hash.includes('head=random') && location.hash.includes('emb=random'));
+  const again = await session.open(session.server.url + (await page.evaluate(() => location.hash)));
+  await again.page.waitForSelector(`${L1} .tokens .token`);
+  assert.equal(await again.page.isChecked(`${L1} input[data-key="emb"][value="random"]`), true);
+  assert.equal(await again.page.isChecked(`${L1} input[data-key="head"][value="random"]`), true);
+  assert.equal(await again.page.getAttribute(L1, 'data-embeddings'), 'random');
+});
+
+test('with the default head, "money bank grows" and "river bank grows" list different nearest words for bank', async () => {
+  const money = await withWords('#step=7&sentence=money%20bank%20grows');
+  const river = await withWords('#step=7&sentence=river%20bank%20grows');
+  const m = await nearest(money.page, 'bank');
+  const r = await nearest(river.page, 'bank');
+  assert.equal(m.length, 5);
+  assert.equal(r.length, 5);
+  assert.notDeepEqual(m, r, `money: ${m.join(', ')}; river: ${r.join(', ')}`);
+  assert.ok(m.filter((w) => r.includes(w)).length <= 2, `few shared words: money ${m}, river ${r}`);
+  for (const list of [m, r]) for (const w of ['money', 'river', 'bank', 'grows']) assert.ok(!list.includes(w), `the sentence's own words are left out: ${list}`);
+  // The weights behind it: bank's own weight is 0 and most of its row goes to the other noun.
+  await money.page.click(`${L1} details[data-deeper="why"] summary`);
+  await money.page.waitForFunction((root) => /gives [\d.]+ to “money”/.test(document.querySelector(`${root} [data-why="head"]`).textContent), L1);
+  noErrors(money.log, 'money');
+  noErrors(river.log, 'river');
+});
+
+test('typing a sentence redraws the nearest words', async () => {
+  const { page, log } = await withWords('#step=7');
+  const before = await nearest(page, 'bank');
+  await page.fill(`${L1} input[data-key="sentence"]`, 'river bank grows');
+  await page.waitForFunction((root) => document.querySelector(`${root} [data-nearest-words="river"]`)?.textContent.length > 1, L1);
+  await nextFrame(page);
+  assert.notDeepEqual(await nearest(page, 'bank'), before);
+  noErrors(log, 'typing');
+});
+
+test('a word outside the vocabulary is marked, gets a random vector and still has nearest words', async () => {
+  const { page, log } = await withWords('#step=7&sentence=zorbleflux%20bank%20grows');
+  const unknown = page.locator(`${L1} .tokens .token[data-unknown="true"]`);
+  assert.equal(await unknown.count(), 1);
+  assert.match(await unknown.textContent(), /^zorbleflux not among the [\d,]+ words: random vector$/);
+  assert.equal(await page.locator(`${L1} .tokens .token:not([data-unknown])`).count(), 2);
+  assert.equal((await nearest(page, 'zorbleflux')).length, 5);
+  assert.match(await page.textContent(`${L1} .step-panel[data-step="1"]`), /1 of 3 words? (is|are) not among/);
+  noErrors(log, 'unknown word');
+});
+
+test('from file:// the real words load and bank has nearest words', async () => {
+  const { page, log } = await withWords('#step=7', FILE_URL);
+  assert.equal((await nearest(page, 'bank')).length, 5);
+  noErrors(log, 'file://');
+});
