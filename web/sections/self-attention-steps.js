@@ -34,6 +34,12 @@ const heatmap = (spec) => heatmapFrom(pool?.get(spec.id), spec);
 // learner switched on, used only to mark cells; the engine applies it to the numbers.
 const causalMasked = (i, j) => j > i;
 const selfMasked = (i, j) => i === j;
+// Step headers' formulas (typeset when the page is built; texFor picks the one for the head drawn).
+const MASK_CAUSAL = TeX`\text{score}_{ij} \leftarrow -\infty \ \text{ for } j > i`;
+const MASK_SELF = TeX`\text{score}_{ii} \leftarrow -\infty`;
+const MASK_BOTH = TeX`\text{score}_{ij} \leftarrow -\infty \ \text{ for } j \ge i`;
+const Z_PLAIN = TeX`Z = AV`;
+const Z_RESIDUAL = TeX`Z = X + AV`;
 const maskOf = (r, s) => (r.selfMasked && s.causal ? (i, j) => causalMasked(i, j) || selfMasked(i, j)
   : r.selfMasked ? selfMasked : causalMasked);
 
@@ -104,6 +110,8 @@ export const STEPS = [
   },
   {
     n: 5, id: 'mask', title: 'Mask (optional)', tex: TeX`\text{score}_{ij} \leftarrow -\infty \ \text{ for } j > i`,
+    // The header's formula for the head drawn: this head masks the diagonal too (the causal mask adds j > i).
+    texFor: (r, s) => (!r?.selfMasked ? MASK_CAUSAL : s.causal ? MASK_BOTH : MASK_SELF),
     prose: (r, s) => [...(r.selfMasked ? [[
       'This head also masks each token’s own position (the diagonal, −∞ before the softmax): with Q = K a word’s score with ',
       'itself is usually the largest in its row and would drown out the others. Open “Why this head works” above for the numbers.',
@@ -133,6 +141,7 @@ export const STEPS = [
   },
   {
     n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: TeX`Z = AV`,
+    texFor: (r) => (r?.residual ? Z_RESIDUAL : Z_PLAIN),
     prose: (r) => [[
       'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
       `So the new vector for “${r.tokens[focusIndex(r)]}” carries some of every token it attended to, `,

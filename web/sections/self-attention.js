@@ -132,7 +132,7 @@ function mount(root, { engine, store }) {
         el('h3', { className: 'step-title' }, s.title),
         tex(s.tex, { className: 'step-tex' })),
       later, body);
-    return { step: s, node, body, later };
+    return { step: s, node, body, later, formula: s.tex };
   });
   const stepsColumn = el('div', { className: 'lesson-steps' }, panels.map((p) => p.node));
 
@@ -247,6 +247,11 @@ function mount(root, { engine, store }) {
 
 function drawPanel(p, state, shown, go) {
   const { n } = p.step;
+  const formula = p.step.texFor ? p.step.texFor(shown?.r ?? null, state) : p.formula;
+  if (formula !== p.formula) { // this head's form of the step (Z = X + AV, its own position masked)
+    p.formula = formula;
+    p.node.querySelector('.step-tex').replaceWith(tex(formula, { className: 'step-tex' }));
+  }
   const reached = n <= state.step;
   p.node.classList.toggle('current', n === state.step);
   p.node.classList.toggle('done', n < state.step);
