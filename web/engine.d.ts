@@ -224,6 +224,18 @@ export interface ScaleVarianceOptions {
   std?: number;
 }
 
+/** pairAngles's options. Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+export interface PairAnglesOptions {
+  /** dimension d_k of q and k; dim·pairs ≤ 2²². 1 … 4096; required. */
+  dim: number;
+  /** independent pairs (q, k). 1 … 100000; default 1000. */
+  pairs?: number;
+  /** the pair whose entries, lengths and angle are returned; below pairs. 0 … 99999; default 0. */
+  pair?: number;
+  /** the generator's seed. 0 … 4294967295; default 1. */
+  seed?: number;
+}
+
 /** softmaxStats's options. Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
 export interface SoftmaxStatsOptions {
   /** this row (float32); then n and model are errors. 1 … 512 finite numbers; default drawn. */
@@ -536,6 +548,8 @@ export interface Engine {
   varianceSweep(options?: VarianceSweepOptions): LessonResult;
   /** Lesson 2: both sides of Var(cX) = c²·Var(X), for given or drawn values. */
   scaleVariance(options: ScaleVarianceOptions): LessonResult;
+  /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+  pairAngles(options: PairAnglesOptions): LessonResult;
   /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
   softmaxStats(options?: SoftmaxStatsOptions): LessonResult;
   /** Lesson 3: Monte Carlo softmax-Jacobian norm against dK, unscaled and scaled by 1/√dK. */

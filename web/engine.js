@@ -267,6 +267,11 @@ function makeEngine(core) {
       return run('varianceSweep', core.varianceSweep, options);
     },
 
+    /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs: one pair's lengths and angle, and their spread over `pairs` pairs. */
+    pairAngles(options) {
+      return run('pairAngles', core.pairAngles, options);
+    },
+
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
       return run('softmaxStats', core.softmaxStats, options);

@@ -1,8 +1,9 @@
-// Lesson 2's functions (web/schema/statistics.js; cpp/engine/statistics.h): dot products of random vectors, the
-// variance sweep and Var(cX) = c²·Var(X).
+// Lesson 2's functions (web/schema/statistics.js; cpp/engine/statistics.h, geometry.h): dot products of random
+// vectors, the variance sweep, Var(cX) = c²·Var(X), and the lengths and angle of random pairs.
 #include <cmath>
 
 #include "common.h"
+#include "engine/geometry.h"
 #include "engine/statistics.h"
 
 namespace asl::bindings {
@@ -22,6 +23,7 @@ namespace dp = schema::dot_products;
 namespace hg = schema::histogram;
 namespace vs = schema::variance_sweep;
 namespace sv = schema::scale_variance;
+namespace pa = schema::pair_angles;
 
 struct Binned {
   double min, max;  // of the values
@@ -170,6 +172,37 @@ val scale_variance(std::uintptr_t address) {
   return r;
 }
 
+val pair_angles(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const AngleSample s = angle_sample(a.integer(pa::dim), a.integer(pa::pairs), a.seed(pa::seed), a.integer(pa::pair));
+  val r = val::object();
+  r.set("dim", s.dim);
+  r.set("pairs", s.pairs);
+  r.set("pair", s.shown);
+  r.set("q", f32(s.q.data(), s.q.size()));
+  r.set("k", f32(s.k.data(), s.k.size()));
+  r.set("lengthQ", s.pair.length_q);
+  r.set("lengthK", s.pair.length_k);
+  r.set("cos", s.pair.cos);
+  r.set("angle", s.pair.angle);
+  r.set("dot", s.pair.dot);
+  r.set("product", s.pair.product);
+  r.set("lengthMean", s.length_mean);
+  r.set("lengthSd", s.length_sd);
+  r.set("cosMean", s.cos_mean);
+  r.set("cosSd", s.cos_sd);
+  r.set("dotMean", s.dot_mean);
+  r.set("dotSd", s.dot_sd);
+  r.set("largestGap", s.largest_gap);
+  r.set("largestDot", s.largest_dot);
+  r.set("theoryLengthMean", s.theory_length_mean);
+  r.set("theoryLengthSd", s.theory_length_sd);
+  r.set("theoryCosSd", s.theory_cos_sd);
+  r.set("theoryDotSd", s.theory_dot_sd);
+  r.set("sqrtDim", std::sqrt(static_cast<double>(s.dim)));
+  return r;
+}
+
 }  // namespace
 }  // namespace asl::bindings
 
@@ -179,4 +212,5 @@ EMSCRIPTEN_BINDINGS(asl_statistics) {
   emscripten::function("histogram", &histogram_of);
   emscripten::function("varianceSweep", &variance_sweep);
   emscripten::function("scaleVariance", &scale_variance);
+  emscripten::function("pairAngles", &pair_angles);
 }

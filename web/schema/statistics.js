@@ -1,5 +1,5 @@
 // The schemas of Lesson 2's functions (cpp/bindings/statistics.cpp): dot products of random vectors, the variance
-// sweep and Var(cX) = c²·Var(X).
+// sweep, Var(cX) = c²·Var(X), and the lengths and angle of random pairs (q·k = ‖q‖‖k‖ cos θ).
 import { atMost, boolean, choice, describe, fail, fmt, integer, list, number, seed } from './types.js';
 import { MAX_DIM } from './core.js';
 
@@ -94,5 +94,21 @@ export const scaleVariance = {
     } else {
       uniformHasNoMoments(o, given);
     }
+  },
+};
+
+export const pairAngles = {
+  name: 'pairAngles',
+  summary: 'Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair\'s lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'dim', type: integer(1, MAX_DIM), required: true, meaning: 'dimension d_k of q and k; dim·pairs ≤ 2²²' },
+    { name: 'pairs', type: integer(1, 100000), default: 1000, meaning: 'independent pairs (q, k)' },
+    { name: 'pair', type: integer(0, 99999), default: 0, meaning: 'the pair whose entries, lengths and angle are returned; below `pairs`' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
+  ],
+  rules(o) {
+    atMost('dim·pairs', o.dim * o.pairs, 4194304);
+    if (o.pair >= o.pairs) fail(`pair = ${fmt(o.pair)} is not allowed with pairs = ${fmt(o.pairs)}: need pair < pairs`);
   },
 };

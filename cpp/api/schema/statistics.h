@@ -98,4 +98,19 @@ inline constexpr Option options[] = {
 inline constexpr Function function = {"scaleVariance", options, kCount};
 }  // namespace scale_variance
 
+namespace pair_angles {
+enum : int { dim, pairs, pair, seed, kCount };
+inline constexpr Option options[] = {
+    {"dim", Kind::integer, 1.0, 4096.0, false, nullptr, 0, false, 0.0, -1, "required",
+     "dimension d_k of q and k; dim·pairs ≤ 2²²"},
+    {"pairs", Kind::integer, 1.0, 100000.0, false, nullptr, 0, true, 1000.0, -1, "1000",
+     "independent pairs (q, k)"},
+    {"pair", Kind::integer, 0.0, 99999.0, false, nullptr, 0, true, 0.0, -1, "0",
+     "the pair whose entries, lengths and angle are returned; below `pairs`"},
+    {"seed", Kind::seed, 0.0, 4294967295.0, false, nullptr, 0, true, 1.0, -1, "1",
+     "the generator's seed"},
+};
+inline constexpr Function function = {"pairAngles", options, kCount};
+}  // namespace pair_angles
+
 }  // namespace asl::schema
