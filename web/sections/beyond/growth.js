@@ -148,6 +148,7 @@ function drawDeeper(body, r, at, state) {
     `measures entropy ${two(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${two(r.standard.entropy[one])} with 1/√dₖ. `,
     `qk-layernorm’s logits are bounded by √dₖ = ${two(r.layerNormBound)} (largest seen ${two(r.qkLayerNorm.maxAbsLogit[at])}); `,
     `its entropy is ${two(r.qkLayerNorm.entropy[at])} at every f.`,
+    ' Of q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) QK-norm keeps only cos θ and learns g in place of the two lengths that weight growth stretches.',
   ], [
     'Wortsman et al. report that qk-layernorm sharply reduces how sensitive small models are to the learning rate. ',
     'Lesson 6’s trainer has both as β strategies, with each step’s entropy and largest |logit| plotted beside the loss; ',
