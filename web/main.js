@@ -16,6 +16,7 @@ import { applyStoredTheme, themeToggle } from './a11y.js';
 import { teacherToggle, applyTeacher, storedTeacher } from './teacher-tools.js';
 import { answersIndicator } from './lesson-kit.js';
 import { summarySection } from './summary.js';
+import { loadVocabulary } from './vocabulary.js';
 
 /**
  * Resolves once the next frame is painted: a task posted from an animation-frame callback runs after that frame's
@@ -97,6 +98,10 @@ async function boot() {
   store.start();
   store.renderNow(); // in this task: the first lesson is laid out and painted once, with its numbers
   await painted(); // and is on screen before the next lesson is made
+  // Lesson 1's real word vectors (1.4 MB) load once the first lesson is on screen; until then it shows random ones.
+  // body[data-vocabulary] says how it went, for tests and embedders ("ready" or "failed"; a failure is logged by
+  // web/vocabulary.js, and the lesson keeps random vectors).
+  loadVocabulary(engine).then(() => { document.body.dataset.vocabulary = 'ready'; }, () => { document.body.dataset.vocabulary = 'failed'; });
   for (const id of later) {
     await new Promise((resolve) => { setTimeout(resolve, 0); }); // the frame just drawn reaches the screen first
     show(id);

@@ -44,3 +44,4 @@ constexpr double kDynamic = -1.0;
 #include "schema/heads.h"
 #include "schema/training.h"
 #include "schema/beyond.h"
+#include "schema/vocabulary.h"

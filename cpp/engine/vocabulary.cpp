@@ -1,10 +1,13 @@
-// The module's vocabulary and nearest words by cosine (see vocabulary.h). A first, plain version: one pass of
-// cosines and a partial sort; the SIMD top-k kernel replaces the inner loop.
+// The module's vocabulary and nearest words by cosine (see vocabulary.h): the query against every unit row in one
+// SIMD matrix-vector product (kern::matvec), then one pass that keeps the k best. It does not read files or decode
+// the page's data format beyond int8 codes times a per-row scale.
 #include "vocabulary.h"
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
+
+#include "kernels/kernels.h"
 
 namespace asl {
 namespace {
@@ -39,25 +42,52 @@ void set_vocabulary(std::vector<std::string> words, int dim, std::vector<float> 
 
 const Vocabulary* vocabulary() { return store().get(); }
 
+std::vector<float> dequantise_rows(const float* codes, const float* scales, int size, int dim) {
+  std::vector<float> rows(static_cast<std::size_t>(size) * dim);
+  for (int i = 0; i < size; ++i) {
+    const float* codes_i = codes + static_cast<std::size_t>(i) * dim;
+    float* rows_i = rows.data() + static_cast<std::size_t>(i) * dim;
+    for (int j = 0; j < dim; ++j) rows_i[j] = codes_i[j] * scales[i];
+  }
+  return rows;
+}
+
+std::vector<Neighbour> top_k(const float* cosines, int n, int k, const std::vector<int>& exclude) {
+  std::vector<Neighbour> best;  // sorted best first; at most k
+  if (k <= 0) return best;
+  best.reserve(static_cast<std::size_t>(k) + 1);
+  for (int i = 0; i < n; ++i) {
+    const float c = cosines[i];
+    if (static_cast<int>(best.size()) == k && !(c > best.back().cosine)) continue;  // ties keep the lower index
+    if (std::find(exclude.begin(), exclude.end(), i) != exclude.end()) continue;    // a few words: a plain scan
+    // after every kept entry with a cosine >= c: an equal cosine met earlier has the lower index
+    std::size_t at = best.size();
+    while (at > 0 && best[at - 1].cosine < c) --at;
+    best.insert(best.begin() + static_cast<std::ptrdiff_t>(at), Neighbour{i, c});
+    if (static_cast<int>(best.size()) > k) best.pop_back();
+  }
+  return best;
+}
+
+int first_repeated(const std::vector<std::string>& words) {
+  std::unordered_map<std::string, int> seen;  // Vocabulary::index's type: no second hash table in the module
+  seen.reserve(words.size());
+  for (std::size_t i = 0; i < words.size(); ++i)
+    if (!seen.emplace(words[i], static_cast<int>(i)).second) return static_cast<int>(i);
+  return -1;
+}
+
 std::vector<Neighbour> nearest_words(const Vocabulary& vocab, const float* v, int k, const std::vector<int>& exclude) {
+  // cos(u_i, v) = û_i·v̂: v made a unit vector first (in double, so no v's length overflows), then every unit row
+  // against it in one matrix-vector product
   double s = 0;
   for (int j = 0; j < vocab.dim; ++j) s += static_cast<double>(v[j]) * v[j];
   const double inv = s > 0 ? 1.0 / std::sqrt(s) : 0.0;
-  std::vector<Neighbour> all;
-  all.reserve(vocab.words.size());
-  for (int i = 0; i < vocab.size(); ++i) {
-    if (std::find(exclude.begin(), exclude.end(), i) != exclude.end()) continue;
-    const float* u = vocab.unit.data() + static_cast<std::size_t>(i) * vocab.dim;
-    double d = 0;
-    for (int j = 0; j < vocab.dim; ++j) d += static_cast<double>(u[j]) * v[j];
-    all.push_back({i, static_cast<float>(d * inv)});
-  }
-  const int m = std::min<int>(k, static_cast<int>(all.size()));
-  std::partial_sort(all.begin(), all.begin() + m, all.end(), [](const Neighbour& a, const Neighbour& b) {
-    return a.cosine != b.cosine ? a.cosine > b.cosine : a.index < b.index;
-  });
-  all.resize(static_cast<std::size_t>(std::max(m, 0)));
-  return all;
+  std::vector<float> v_hat(static_cast<std::size_t>(vocab.dim));
+  for (int j = 0; j < vocab.dim; ++j) v_hat[j] = static_cast<float>(v[j] * inv);
+  std::vector<float> cosines(static_cast<std::size_t>(vocab.size()));
+  kern::matvec(vocab.unit.data(), v_hat.data(), cosines.data(), vocab.size(), vocab.dim, vocab.dim);
+  return top_k(cosines.data(), vocab.size(), k, exclude);
 }
 
 }  // namespace asl

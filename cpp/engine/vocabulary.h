@@ -37,4 +37,15 @@ struct Neighbour {
 // the lower index, skipping the rows listed in `exclude`. Fewer than k when the vocabulary is smaller.
 std::vector<Neighbour> nearest_words(const Vocabulary& vocab, const float* v, int k, const std::vector<int>& exclude);
 
+// The float32 rows of an int8-quantised vocabulary: row i is codes_i · scales[i] (codes as floats, one per entry;
+// the page's data file stores them as int8). codes is (size, dim), scales is (size).
+std::vector<float> dequantise_rows(const float* codes, const float* scales, int size, int dim);
+
+// The k best of `cosines` (n), as nearest_words orders them: largest first, ties by the lower index, skipping the
+// indices in `exclude`. nearest_words' second half, public for the tests' brute-force reference.
+std::vector<Neighbour> top_k(const float* cosines, int n, int k, const std::vector<int>& exclude);
+
+// The index of the first word that repeats an earlier one, or -1 when all differ (setVocabulary's check).
+int first_repeated(const std::vector<std::string>& words);
+
 }  // namespace asl

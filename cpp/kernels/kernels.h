@@ -12,6 +12,9 @@ namespace asl {
   /* row stride ld_s. */                                                                                          \
   void matmul_qkt(const float* q, const float* k, float* scores, int n_q, int n_k, int d_k, int ld_q, int ld_k,   \
                   int ld_s);                                                                                      \
+  /* a is (rows, cols) with row stride ld_a, x is (cols); y = a·x is (rows): y[i] = a_i·x (nearest words: the  */ \
+  /* vocabulary's unit rows against a query). */                                                                 \
+  void matvec(const float* a, const float* x, float* y, int rows, int cols, int ld_a);                            \
   /* y = c·x, x and y are (n); y may be x. */                                                                     \
   void scale(const float* x, float c, float* y, int n);                                                           \
   /* The index of the first entry of x (n) that is NaN or ±infinity, or −1 when every entry is finite. */         \

@@ -22,6 +22,10 @@ void matmul_qkt(const float* q, const float* k, float* scores, int n_q, int n_k,
   }
 }
 
+void matvec(const float* a, const float* x, float* y, int rows, int cols, int ld_a) {
+  for (int i = 0; i < rows; ++i) y[i] = dot(a + static_cast<long>(i) * ld_a, x, cols);
+}
+
 void scale(const float* x, float c, float* y, int n) {
   for (int i = 0; i < n; ++i) y[i] = c * x[i];
 }

@@ -70,6 +70,39 @@ float dot(const float* a, const float* b, int n) {
   return sum;
 }
 
+void matvec(const float* a, const float* x, float* y, int rows, int cols, int ld_a) {
+  const int c4 = cols & ~3;
+  int i = 0;
+  // 4 rows per step: each load of x serves four rows, and the four sums leave in one hsum4.
+  for (; i + 4 <= rows; i += 4) {
+    const float* a_i0 = a + static_cast<long>(i) * ld_a;
+    const float* a_i1 = a_i0 + ld_a;
+    const float* a_i2 = a_i1 + ld_a;
+    const float* a_i3 = a_i2 + ld_a;
+    f32x4 acc0 = splat(0.0f), acc1 = splat(0.0f), acc2 = splat(0.0f), acc3 = splat(0.0f);
+    for (int j = 0; j < c4; j += 4) {
+      const f32x4 x_j = load(x + j);
+      acc0 = madd(load(a_i0 + j), x_j, acc0);
+      acc1 = madd(load(a_i1 + j), x_j, acc1);
+      acc2 = madd(load(a_i2 + j), x_j, acc2);
+      acc3 = madd(load(a_i3 + j), x_j, acc3);
+    }
+    f32x4 sums = hsum4(acc0, acc1, acc2, acc3);
+    if (c4 < cols) {
+      float tail[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+      for (int j = c4; j < cols; ++j) {
+        tail[0] += a_i0[j] * x[j];
+        tail[1] += a_i1[j] * x[j];
+        tail[2] += a_i2[j] * x[j];
+        tail[3] += a_i3[j] * x[j];
+      }
+      sums = add(sums, load(tail));
+    }
+    store(y + i, sums);
+  }
+  for (; i < rows; ++i) y[i] = dot(a + static_cast<long>(i) * ld_a, x, cols);
+}
+
 void matmul_qkt(const float* q, const float* k, float* scores, int n_q, int n_k, int d_k, int ld_q, int ld_k,
                 int ld_s) {
   const int d4 = d_k & ~3;

@@ -38,3 +38,22 @@ test('the SIMD kernels are f32x4 code and attention calls them, not the scalar t
   }
   assert.ok(!forward.includes('call $asl::scalar::'), 'attention_forward calls a scalar kernel');
 });
+
+test('nearest words run the SIMD matrix-vector kernel, which is f32x4 code', () => {
+  const bodies = functions();
+  const find = (prefix) => [...bodies.keys()].find((n) => demangled(n).startsWith(prefix));
+  // wasm-opt inlines a function with one caller: matvec into nearest_words, and that into the nearestWords binding.
+  const names = ['asl::simd::matvec(', 'asl::nearest_words(', 'asl::bindings::(anonymous namespace)::nearest_words_binding('];
+  const found = names.map((prefix) => find(prefix));
+  const first = found.findIndex(Boolean);
+  assert.ok(first >= 0, 'neither matvec, nearest_words nor the nearestWords binding is in the disassembly');
+  const body = bodies.get(found[first]);
+  assert.match(body, /f32x4\.(mul|add)/, `${names[first]} has no f32x4 arithmetic`);
+  assert.match(body, /v128\.load/, `${names[first]} has no v128 loads`);
+  for (let i = first + 1; i < names.length; i += 1) {
+    if (!found[i]) continue;
+    assert.ok(bodies.get(found[i]).includes(`call $${found[first]}`), `${names[i]} does not call ${names[first]}`);
+    assert.ok(!bodies.get(found[i]).includes('call $asl::scalar::'), `${names[i]} calls a scalar kernel`);
+  }
+  assert.ok(!body.includes('call $asl::scalar::'), `${names[first]} calls a scalar kernel`);
+});

@@ -7,6 +7,7 @@ import * as temperature from './temperature.js';
 import * as heads from './heads.js';
 import * as training from './training.js';
 import * as beyond from './beyond.js';
+import * as vocabulary from './vocabulary.js';
 import { compile } from './validate.js';
 
 /** The engine modules and their functions' schemas; cpp/bindings/<module>.cpp implements each. */
@@ -18,6 +19,7 @@ export const MODULES = [
   { module: 'heads', functions: [heads.multiHeadExample, heads.multiHeadSweep] },
   { module: 'training', functions: [training.createTrainer, training.describeTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },
   { module: 'beyond', functions: [beyond.lengthScaling, beyond.alignmentScaling, beyond.qkNormDemo] },
+  { module: 'vocabulary', functions: [vocabulary.setVocabulary, vocabulary.nearestWords] },
 ];
 
 /**
