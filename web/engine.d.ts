@@ -236,6 +236,18 @@ export interface PairAnglesOptions {
   seed?: number;
 }
 
+/** wordPairs's options. Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+export interface WordPairsOptions {
+  /** random pairs of different words. 2 … 100000; default 5000. */
+  pairs?: number;
+  /** softmax rows: a query word and n other words, and as many rows of the random model. 1 … 2000; default 200. */
+  rows?: number;
+  /** keys per row; below the vocabulary's size. 2 … 512; default 16. */
+  n?: number;
+  /** the generator's seed (which words, and the random model's vectors). 0 … 4294967295; default 1. */
+  seed?: number;
+}
+
 /** softmaxStats's options. Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
 export interface SoftmaxStatsOptions {
   /** this row (float32); then n and model are errors. 1 … 512 finite numbers; default drawn. */
@@ -576,6 +588,8 @@ export interface Engine {
   scaleVariance(options: ScaleVarianceOptions): LessonResult;
   /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
   pairAngles(options: PairAnglesOptions): LessonResult;
+  /** Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+  wordPairs(options?: WordPairsOptions): LessonResult;
   /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
   softmaxStats(options?: SoftmaxStatsOptions): LessonResult;
   /** Lesson 3: Monte Carlo softmax-Jacobian norm against dK, unscaled and scaled by 1/√dK. */

@@ -272,6 +272,11 @@ function makeEngine(core) {
       return run('pairAngles', core.pairAngles, options);
     },
 
+    /** Lesson 2: real word vectors against the random model (needs setVocabulary): Var(q·k), cos θ, softmax rows. */
+    wordPairs(options = {}) {
+      return run('wordPairs', core.wordPairs, options);
+    },
+
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
       return run('softmaxStats', core.softmaxStats, options);

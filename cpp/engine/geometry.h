@@ -46,4 +46,27 @@ struct AngleSample {
 // dim >= 1, pairs >= 1, 0 <= shown < pairs.
 AngleSample angle_sample(int dim, int pairs, std::uint64_t seed, int shown);
 
+// ---- the same on real words (Lesson 2.3, "Real data against the random model") ----
+
+struct Vocabulary;
+
+// What the random model predicts and what real word vectors do. The model of 1/√d_k: independent entries with mean 0
+// and variance 1, Var(q·k) = d. Real vectors have entries with a mean and a spread of their own and dimensions that
+// move together; `model_variance` is what independent entries with the vocabulary's own μ and σ would give.
+struct RowSharpness {
+  double max_weight = 0.0, entropy = 0.0;  // means over rows of softmax(q·k_j/√d) over n keys
+};
+struct WordPairs {
+  int size = 0, dim = 0, pairs = 0, rows = 0, n = 0;
+  double entry_mean = 0.0, entry_sd = 0.0;  // over every entry of the vocabulary (population sd)
+  double length_mean = 0.0;                 // mean ‖x‖ over the vocabulary
+  double dot_mean = 0.0, dot_variance = 0.0, cos_mean = 0.0, cos_sd = 0.0;  // over `pairs` pairs of different words
+  double unit_variance = 0.0;   // d: the random model 1/√d_k is built for
+  double model_variance = 0.0;  // d(σ⁴ + 2μ²σ²): independent entries with the vocabulary's μ and σ
+  RowSharpness words, model;    // `rows` rows of n different words' scores ÷ √d, and of n standard normal keys
+  double max_entropy = 0.0;     // ln n
+};
+// Needs vocab.size() >= n + 1 and >= 2. Word indices are drawn with Rng::stream(seed, …): the same seed, the same pairs.
+WordPairs word_pairs(const Vocabulary& vocab, int pairs, int rows, int n, std::uint64_t seed);
+
 }  // namespace asl

@@ -1,11 +1,14 @@
 // Lesson 2's spine, q·k = ‖q‖‖k‖ cos θ: the identity holds pair by pair to float32 rounding, and over many pairs the
-// lengths, cosines and dot products spread as theory says at several d_k (tolerances from the sample size).
+// lengths, cosines and dot products spread as theory says at several d_k (tolerances from the sample size); word
+// vectors built with known statistics meet or leave the random model as they should (word_pairs).
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "engine/geometry.h"
+#include "engine/vocabulary.h"
 #include "helpers.h"
 
 using asl_test::close;
@@ -81,4 +84,60 @@ TEST_CASE("one seed gives the same pairs, and a larger d_k extends the same pair
   REQUIRE(small.q == again.q);
   REQUIRE(small.pair.cos == again.pair.cos);
   REQUIRE(small.q != other.q);
+}
+
+// ---- real words against the random model (word_pairs), on vocabularies built to have known statistics ----
+
+namespace {
+
+// `size` words of `dim` entries: independent normal(μ, σ) entries, plus `shared` times one common random number per
+// word along the all-ones direction (which makes the dimensions move together).
+asl::Vocabulary made_vocabulary(int size, int dim, double mu, double sigma, double shared, std::uint64_t seed) {
+  asl::Vocabulary v;
+  v.dim = dim;
+  asl::Rng rng(seed);
+  for (int i = 0; i < size; ++i) {
+    v.words.push_back("w" + std::to_string(i));
+    const double a = shared * rng.normal();
+    for (int c = 0; c < dim; ++c) v.vectors.push_back(static_cast<float>(mu + a + sigma * rng.normal()));
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("words with independent entries match the random model: Var(q·k) near d(σ⁴ + 2μ²σ²), rows as sharp", "[geometry]") {
+  const asl::Vocabulary v = made_vocabulary(3000, 64, 0.0, 1.0, 0.0, 21);
+  const asl::WordPairs w = asl::word_pairs(v, 20000, 400, 16, 3);
+  INFO("Var " << w.dot_variance << " model " << w.model_variance << "; largest weight " << w.words.max_weight << " vs " << w.model.max_weight);
+  REQUIRE(close(w.entry_mean, 0.0, 0.01, 0.0));
+  REQUIRE(close(w.entry_sd, 1.0, 0.0, 0.01));
+  REQUIRE(close(w.unit_variance, 64.0, 0.0, 1e-12));
+  REQUIRE(close(w.model_variance, 64.0, 0.0, 0.03));
+  REQUIRE(close(w.dot_variance, w.model_variance, 0.0, 0.06));  // 20,000 pairs: se of a variance ≈ √(2/20000) = 1 %
+  REQUIRE(close(w.cos_sd, 1.0 / 8.0, 0.0, 0.06));
+  REQUIRE(close(w.words.max_weight, w.model.max_weight, 0.03, 0.0));
+  REQUIRE(close(w.words.entropy, w.model.entropy, 0.05, 0.0));
+  REQUIRE(close(w.max_entropy, std::log(16.0), 0.0, 1e-12));
+}
+
+TEST_CASE("words whose dimensions move together spread far beyond the model with the same μ and σ, and sharpen rows", "[geometry]") {
+  // Each word adds a·(1, …, 1), a ~ N(0, 0.5²): entries keep about μ = 0 and σ² = 1.25, but x·y gains d·a_x·a_y.
+  const asl::Vocabulary v = made_vocabulary(3000, 64, 0.0, 1.0, 0.5, 22);
+  const asl::WordPairs w = asl::word_pairs(v, 20000, 400, 16, 3);
+  INFO("Var " << w.dot_variance << " model " << w.model_variance << "; largest weight " << w.words.max_weight << " vs " << w.model.max_weight);
+  REQUIRE(close(w.entry_sd * w.entry_sd, 1.25, 0.0, 0.05));
+  // Var(x·y) = d(1 + 2·0.25)… plus the shared part d²·0.25² = 256: about 352 against the model's 64·1.5625 = 100.
+  REQUIRE(w.dot_variance > 2.5 * w.model_variance);
+  REQUIRE(w.words.max_weight > w.model.max_weight + 0.05);
+  REQUIRE(w.words.entropy < w.model.entropy - 0.1);
+}
+
+TEST_CASE("word pairs repeat for a seed and differ for another", "[geometry]") {
+  const asl::Vocabulary v = made_vocabulary(50, 8, 0.3, 0.7, 0.0, 23);
+  const asl::WordPairs a = asl::word_pairs(v, 100, 10, 49, 5), b = asl::word_pairs(v, 100, 10, 49, 5), c = asl::word_pairs(v, 100, 10, 49, 6);
+  REQUIRE(a.dot_variance == b.dot_variance);
+  REQUIRE(a.words.entropy == b.words.entropy);
+  REQUIRE(a.dot_variance != c.dot_variance);
+  REQUIRE(close(a.model_variance, 8 * (std::pow(a.entry_sd, 4) + 2 * a.entry_mean * a.entry_mean * a.entry_sd * a.entry_sd), 0.0, 1e-12));
 }

@@ -4,7 +4,10 @@
 // drawn while the section is closed. Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, settled, refined, browserSession } from './harness.mjs';
+import fs from 'node:fs';
+import vm from 'node:vm';
+import { problems, nextFrame, settled, refined, browserSession, ROOT } from './harness.mjs';
+import { decodeChunk } from '../../web/vocabulary.js';
 
 const session = browserSession({ engine: true });
 const FULL = 1000; // pairs behind the spreads once settled (web/sections/variance/spine.js SPINE_PAIRS)
@@ -106,4 +109,30 @@ test('closed, 2.3 draws nothing; opened from its summary it draws the arrows and
     assert.deepEqual([r.lengthmean, r.cossd, r.dotsd], [want.lengthMean, want.cosSd, want.dotSd], `dₖ = ${r.dim}`);
   }
   assert.deepEqual(log.errors, []);
+});
+
+test('2.3 says the word vectors are loading until they arrive, then shows the engine’s real-word numbers beside the random model', async () => {
+  const context = await session.newContext({ viewport: { width: 1280, height: 900 } });
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  await context.route(/\/build\/page\/vocabulary-data\.js$/, async (route) => { await gate; await route.continue(); });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${session.server.url}#lesson=variance&vdeep=spine`);
+  await page.waitForSelector('[data-part="spine"] [data-words="loading"]', { timeout: 20000 });
+  assert.equal(await page.$('[data-part="spine"] [data-stat="wordvar"]'), null, 'no real-word numbers before the words');
+  release();
+  await page.waitForSelector('body[data-vocabulary="ready"]', { timeout: 30000 });
+  await page.waitForSelector('[data-part="spine"] [data-stat="wordvar"]', { timeout: 10000 });
+  const sandbox = { self: {} };
+  vm.runInNewContext(fs.readFileSync(`${ROOT}/build/page/vocabulary-data.js`, 'utf8'), sandbox);
+  session.engine.setVocabulary(decodeChunk(sandbox.self.__attentionScaleLabVocabulary));
+  const want = session.engine.wordPairs({ seed: 1 });
+  const shown = async (key) => page.$eval(`[data-part="spine"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
+  for (const [key, value] of [['entrymean', want.entryMean], ['entrysd', want.entrySd], ['wordlength', want.lengthMean], ['wordvar', want.dotVariance],
+    ['modelvar', want.modelVariance], ['wordcosmean', want.cosMean], ['wordcossd', want.cosSd], ['logitvar', want.logitVariance],
+    ['wordmax', want.words.maxWeight], ['modelmax', want.model.maxWeight]]) assert.equal(await shown(key), value, key);
+  assert.match(await page.textContent('[data-part="spine"] .spine-words'), new RegExp(`not the model’s dₖ = ${want.unitVariance}`));
+  assert.deepEqual(errors, []);
 });

