@@ -119,7 +119,7 @@ test('2.3 says the word vectors are loading until they arrive, then shows the en
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${session.server.url}#lesson=variance&vdeep=spine`);
+  await page.goto(`${session.server.url}#lesson=variance&vdeep=spine`, { waitUntil: 'domcontentloaded' }); // the held-back words hold the load event
   await page.waitForSelector('[data-part="spine"] [data-words="loading"]', { timeout: 20000 });
   assert.equal(await page.$('[data-part="spine"] [data-stat="wordvar"]'), null, 'no real-word numbers before the words');
   release();
