@@ -247,6 +247,30 @@ export interface ScaleVarianceOptions {
   std?: number;
 }
 
+/** pairAngles's options. Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+export interface PairAnglesOptions {
+  /** dimension d_k of q and k; dim·pairs ≤ 2²². 1 … 4096; required. */
+  dim: number;
+  /** independent pairs (q, k). 1 … 100000; default 1000. */
+  pairs?: number;
+  /** the pair whose entries, lengths and angle are returned; below pairs. 0 … 99999; default 0. */
+  pair?: number;
+  /** the generator's seed. 0 … 4294967295; default 1. */
+  seed?: number;
+}
+
+/** wordPairs's options. Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+export interface WordPairsOptions {
+  /** random pairs of different words. 2 … 100000; default 5000. */
+  pairs?: number;
+  /** softmax rows: a query word and n other words, and as many rows of the random model. 1 … 2000; default 200. */
+  rows?: number;
+  /** keys per row; below the vocabulary's size. 2 … 512; default 16. */
+  n?: number;
+  /** the generator's seed (which words, and the random model's vectors). 0 … 4294967295; default 1. */
+  seed?: number;
+}
+
 /** twoLogitCurve's options. Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ. */
 export interface TwoLogitCurveOptions {
   /** the grid runs from −halfWidth to +halfWidth. 0.01 … 1000; default 40. */
@@ -609,6 +633,10 @@ export interface Engine {
   varianceSweep(options?: VarianceSweepOptions): LessonResult;
   /** Lesson 2: both sides of Var(cX) = c²·Var(X), for given or drawn values. */
   scaleVariance(options: ScaleVarianceOptions): LessonResult;
+  /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+  pairAngles(options: PairAnglesOptions): LessonResult;
+  /** Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+  wordPairs(options?: WordPairsOptions): LessonResult;
   /** Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ. */
   twoLogitCurve(options?: TwoLogitCurveOptions): LessonResult;
   /** Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK: its sd and the share of pairs on the softmax's flat tails. */

@@ -279,6 +279,16 @@ function makeEngine(core) {
       return run('gapSpread', core.gapSpread, options);
     },
 
+    /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs: one pair's lengths and angle, and their spread over `pairs` pairs. */
+    pairAngles(options) {
+      return run('pairAngles', core.pairAngles, options);
+    },
+
+    /** Lesson 2: real word vectors against the random model (needs setVocabulary): Var(q·k), cos θ, softmax rows. */
+    wordPairs(options = {}) {
+      return run('wordPairs', core.wordPairs, options);
+    },
+
     /** Lesson 3: one row's softmax weights, entropy and Jacobian, for given scores or a row drawn for dK. */
     softmaxStats(options = {}) {
       return run('softmaxStats', core.softmaxStats, options);

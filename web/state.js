@@ -187,7 +187,9 @@ export const STATE_TABLE = [
   { key: 'vmaxdim', type: apiInteger('varianceSweep.maxDim'), def: 512, section: 'variance' }, // the sweep runs d = 1 … vmaxdim
   { key: 'vvectors', type: apiInteger('varianceSweep.vectors', { max: 300 }), def: 100, section: 'variance' }, // random vectors in the sweep
   { key: 'vc', type: apiDecimal('scaleVariance.c', { min: -10, max: 10 }), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
-  { key: 'vdeep', type: choiceList(['fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
+  { key: 'adk', type: apiInteger('pairAngles.dim', { max: 1024 }), def: 64, section: 'variance' }, // dₖ of the two arrows (2.3)
+  { key: 'apair', type: apiInteger('pairAngles.pair', { max: 99 }), def: 0, section: 'variance' }, // which random pair the arrows show
+  { key: 'vdeep', type: choiceList(['spine', 'fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
   // Lesson 3 (web/sections/saturation/)
   { key: 'sgap', type: apiDecimal('twoLogitCurve.at', { min: -40, max: 40 }), def: 1, section: 'saturation' }, // the gap Δ of the two-logit curve
   { key: 'spairdk', type: choice('4', '64', '512'), def: '64', section: 'saturation' }, // d_k of the random pair whose gap is marked

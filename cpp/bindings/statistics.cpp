@@ -1,9 +1,11 @@
-// Lesson 2's functions (web/schema/statistics.js; cpp/engine/statistics.h): dot products of random vectors, the
-// variance sweep and Var(cX) = c²·Var(X).
+// Lesson 2's functions (web/schema/statistics.js; cpp/engine/statistics.h, geometry.h): dot products of random
+// vectors, the variance sweep, Var(cX) = c²·Var(X), and the lengths and angle of random pairs.
 #include <cmath>
 
 #include "common.h"
+#include "engine/geometry.h"
 #include "engine/statistics.h"
+#include "engine/vocabulary.h"
 
 namespace asl::bindings {
 
@@ -22,6 +24,8 @@ namespace dp = schema::dot_products;
 namespace hg = schema::histogram;
 namespace vs = schema::variance_sweep;
 namespace sv = schema::scale_variance;
+namespace pa = schema::pair_angles;
+namespace wp = schema::word_pairs;
 
 struct Binned {
   double min, max;  // of the values
@@ -170,6 +174,47 @@ val scale_variance(std::uintptr_t address) {
   return r;
 }
 
+// Numbers set by name through one function, not one template instance per name's length.
+void put(val& r, std::initializer_list<std::pair<const char*, double>> fields) {
+  for (const auto& [name, value] : fields) r.set(std::string(name), value);
+}
+
+val pair_angles(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const AngleSample s = angle_sample(a.integer(pa::dim), a.integer(pa::pairs), a.seed(pa::seed), a.integer(pa::pair));
+  val r = val::object();
+  r.set(std::string("q"), f32(s.q.data(), s.q.size()));
+  r.set(std::string("k"), f32(s.k.data(), s.k.size()));
+  put(r, {{"dim", s.dim}, {"pairs", s.pairs}, {"pair", s.shown}, {"lengthQ", s.pair.length_q}, {"lengthK", s.pair.length_k},
+          {"cos", s.pair.cos}, {"angle", s.pair.angle}, {"dot", s.pair.dot}, {"product", s.pair.product},
+          {"lengthMean", s.length_mean}, {"lengthSd", s.length_sd}, {"cosMean", s.cos_mean}, {"cosSd", s.cos_sd},
+          {"dotMean", s.dot_mean}, {"dotSd", s.dot_sd}, {"largestGap", s.largest_gap}, {"largestDot", s.largest_dot},
+          {"theoryLengthMean", s.theory_length_mean}, {"theoryLengthSd", s.theory_length_sd}, {"theoryCosSd", s.theory_cos_sd},
+          {"theoryDotSd", s.theory_dot_sd}, {"sqrtDim", std::sqrt(static_cast<double>(s.dim))}});
+  return r;
+}
+
+val word_pairs_binding(std::uintptr_t address) {
+  const api::Slots a = slots_at(address);
+  const Vocabulary* vocab = vocabulary();
+  if (!vocab) return problem("no vocabulary is loaded: call setVocabulary first (web/vocabulary.js's loadVocabulary does)");
+  const int n = a.integer(wp::n);
+  if (n + 1 > vocab->size()) return problem("n = " + std::to_string(n) + " is too large for " + std::to_string(vocab->size()) + " words: need n + 1 different words");
+  const WordPairs w = word_pairs(*vocab, a.integer(wp::pairs), a.integer(wp::rows), n, a.seed(wp::seed));
+  val r = val::object();
+  put(r, {{"size", w.size}, {"dim", w.dim}, {"pairs", w.pairs}, {"rows", w.rows}, {"n", w.n}, {"entryMean", w.entry_mean},
+          {"entrySd", w.entry_sd}, {"lengthMean", w.length_mean}, {"dotMean", w.dot_mean}, {"dotVariance", w.dot_variance},
+          {"cosMean", w.cos_mean}, {"cosSd", w.cos_sd}, {"unitVariance", w.unit_variance}, {"modelVariance", w.model_variance},
+          {"maxEntropy", w.max_entropy}, {"logitVariance", w.dot_variance / w.dim}, {"sqrtDim", std::sqrt(static_cast<double>(w.dim))},
+          {"theoryCosSd", 1.0 / std::sqrt(static_cast<double>(w.dim))}, {"uniformWeight", 1.0 / w.n}});
+  val words = val::object(), model = val::object();
+  put(words, {{"maxWeight", w.words.max_weight}, {"entropy", w.words.entropy}});
+  put(model, {{"maxWeight", w.model.max_weight}, {"entropy", w.model.entropy}});
+  r.set(std::string("words"), words);
+  r.set(std::string("model"), model);
+  return r;
+}
+
 }  // namespace
 }  // namespace asl::bindings
 
@@ -179,4 +224,6 @@ EMSCRIPTEN_BINDINGS(asl_statistics) {
   emscripten::function("histogram", &histogram_of);
   emscripten::function("varianceSweep", &variance_sweep);
   emscripten::function("scaleVariance", &scale_variance);
+  emscripten::function("pairAngles", &pair_angles);
+  emscripten::function("wordPairs", &word_pairs_binding);
 }

@@ -60,7 +60,7 @@ test('Lesson 2 opens with its claim, then histograms at three dₖ and the sweep
   assert.match(await page.textContent('[data-stats="sweep"]'), /theory σ⁴ \+ 2μ²σ² = 1\)/);
   // The side material is there but closed: nothing of it is laid out.
   assert.deepEqual(await page.$$eval('#lesson-variance details[data-deeper]', (n) => n.map((d) => [d.dataset.deeper, d.open])),
-    [['fit', false], ['uniform', false], ['byhand', false], ['scalecheck', false]]);
+    [['spine', false], ['fit', false], ['uniform', false], ['byhand', false], ['scalecheck', false]]);
   noErrors(log, 'Lesson 2');
 });
 
@@ -76,17 +76,17 @@ test('Lesson 2 at 1280 px stays within its share of the page: at most 1,800 px t
 
 test('each "Go deeper" section opens on a click, writes the link, and opens from a link', async () => {
   const { page, log } = await load();
-  for (const id of ['fit', 'uniform', 'byhand', 'scalecheck']) {
+  for (const id of ['spine', 'fit', 'uniform', 'byhand', 'scalecheck']) {
     await lesson(page).locator(`details[data-deeper="${id}"] > summary`).click();
     await until(page, (want) => new RegExp(`vdeep=[^&]*${want}`).test(location.hash), id);
     assert.equal(await page.$eval(`details[data-deeper="${id}"]`, (d) => d.open), true);
   }
-  assert.match(await page.evaluate(() => location.hash), /vdeep=fit,uniform,byhand,scalecheck/);
+  assert.match(await page.evaluate(() => location.hash), /vdeep=spine,fit,uniform,byhand,scalecheck/);
   await lesson(page).locator('details[data-deeper="fit"] > summary').click();
   await until(page, () => !/vdeep=fit/.test(location.hash));
   noErrors(log, 'opening the sections');
 
-  for (const id of ['fit', 'uniform', 'byhand', 'scalecheck']) {
+  for (const id of ['spine', 'fit', 'uniform', 'byhand', 'scalecheck']) {
     const linked = await load(`#lesson=variance&vdeep=${id}`);
     const open = await linked.page.$$eval('#lesson-variance details[data-deeper]', (n) => n.filter((d) => d.open).map((d) => d.dataset.deeper));
     assert.deepEqual(open, [id], `a link with vdeep=${id} opens that section only`);

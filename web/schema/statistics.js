@@ -1,5 +1,5 @@
 // The schemas of Lesson 2's functions (cpp/bindings/statistics.cpp): dot products of random vectors, the variance
-// sweep and Var(cX) = c²·Var(X).
+// sweep, Var(cX) = c²·Var(X), and the lengths and angle of random pairs (q·k = ‖q‖‖k‖ cos θ).
 import { atMost, boolean, choice, describe, fail, fmt, integer, list, number, seed } from './types.js';
 import { MAX_DIM } from './core.js';
 
@@ -94,5 +94,36 @@ export const scaleVariance = {
     } else {
       uniformHasNoMoments(o, given);
     }
+  },
+};
+
+export const pairAngles = {
+  name: 'pairAngles',
+  summary: 'Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair\'s lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'dim', type: integer(1, MAX_DIM), required: true, meaning: 'dimension d_k of q and k; dim·pairs ≤ 2²²' },
+    { name: 'pairs', type: integer(1, 100000), default: 1000, meaning: 'independent pairs (q, k)' },
+    { name: 'pair', type: integer(0, 99999), default: 0, meaning: 'the pair whose entries, lengths and angle are returned; below `pairs`' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
+  ],
+  rules(o) {
+    atMost('dim·pairs', o.dim * o.pairs, 4194304);
+    if (o.pair >= o.pairs) fail(`pair = ${fmt(o.pair)} is not allowed with pairs = ${fmt(o.pairs)}: need pair < pairs`);
+  },
+};
+
+export const wordPairs = {
+  name: 'wordPairs',
+  summary: 'Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors.',
+  returns: 'LessonResult',
+  options: [
+    { name: 'pairs', type: integer(2, 100000), default: 5000, meaning: 'random pairs of different words' },
+    { name: 'rows', type: integer(1, 2000), default: 200, meaning: 'softmax rows: a query word and `n` other words, and as many rows of the random model' },
+    { name: 'n', type: integer(2, 512), default: 16, meaning: 'keys per row; below the vocabulary\'s size' },
+    { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed (which words, and the random model\'s vectors)' },
+  ],
+  rules(o) {
+    atMost('rows·n', o.rows * o.n, 65536);
   },
 };

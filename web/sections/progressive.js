@@ -31,6 +31,7 @@ const msPerUnit = new Map([
   ['gradientSweep', 1e-5],
   ['gradientDot', 5e-5], // gradientDistribution with real queries and keys: one unit per key entry drawn
   ['dotProducts', 1e-5], // Lesson 2's histograms: one unit per normal entry drawn (2·dₖ per pair)
+  ['pairAngles', 2e-5], // Lesson 2.3's arrows: one unit per normal entry drawn (2·dₖ per pair)
   ['varianceSweep', 4e-6], // Lesson 2's sweep: one unit per pair per dimension
   ['qkNormDemo', 8e-6], // 7.1's grid: one unit per key entry per factor
   ['qkNormOne', 6e-5], // 7.1's chosen factor alone: one unit per key entry (11.8 ms for 200 rows in Node)

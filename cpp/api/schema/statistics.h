@@ -98,4 +98,34 @@ inline constexpr Option options[] = {
 inline constexpr Function function = {"scaleVariance", options, kCount};
 }  // namespace scale_variance
 
+namespace pair_angles {
+enum : int { dim, pairs, pair, seed, kCount };
+inline constexpr Option options[] = {
+    {"dim", Kind::integer, 1.0, 4096.0, false, nullptr, 0, false, 0.0, -1, "required",
+     "dimension d_k of q and k; dim·pairs ≤ 2²²"},
+    {"pairs", Kind::integer, 1.0, 100000.0, false, nullptr, 0, true, 1000.0, -1, "1000",
+     "independent pairs (q, k)"},
+    {"pair", Kind::integer, 0.0, 99999.0, false, nullptr, 0, true, 0.0, -1, "0",
+     "the pair whose entries, lengths and angle are returned; below `pairs`"},
+    {"seed", Kind::seed, 0.0, 4294967295.0, false, nullptr, 0, true, 1.0, -1, "1",
+     "the generator's seed"},
+};
+inline constexpr Function function = {"pairAngles", options, kCount};
+}  // namespace pair_angles
+
+namespace word_pairs {
+enum : int { pairs, rows, n, seed, kCount };
+inline constexpr Option options[] = {
+    {"pairs", Kind::integer, 2.0, 100000.0, false, nullptr, 0, true, 5000.0, -1, "5000",
+     "random pairs of different words"},
+    {"rows", Kind::integer, 1.0, 2000.0, false, nullptr, 0, true, 200.0, -1, "200",
+     "softmax rows: a query word and `n` other words, and as many rows of the random model"},
+    {"n", Kind::integer, 2.0, 512.0, false, nullptr, 0, true, 16.0, -1, "16",
+     "keys per row; below the vocabulary's size"},
+    {"seed", Kind::seed, 0.0, 4294967295.0, false, nullptr, 0, true, 1.0, -1, "1",
+     "the generator's seed (which words, and the random model's vectors)"},
+};
+inline constexpr Function function = {"wordPairs", options, kCount};
+}  // namespace word_pairs
+
 }  // namespace asl::schema

@@ -167,6 +167,7 @@ function drawDeeper(body, r, at, state, t, cite) {
     `(largest seen ${sig3(r.qkLayerNorm.maxAbsLogit[at])}) and its entropy is ${sig3(r.qkLayerNorm.entropy[at])} at every f. `,
     `Trained, the gain grows and the bound goes: a 7.4 run (lr ${rateKey(t.widest.lr)}, seed ${t.widest.seed}) reached |logit| ${sig3(t.widest.maxLogit)} `,
     `with dₖ = ${t.dK} (√${t.dK} = ${sig3(Math.sqrt(t.dK))}).`,
+    ' Of q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) QK-norm keeps only cos θ and learns g in place of the two lengths that weight growth stretches.',
   ], [
     'Low entropy that comes with unstable training is what Zhai et al. call entropy collapse; their remedy is σReparam, a spectral ',
     'rescaling of every linear layer', cite.ref('zhai'), ', not QK-norm. ',

@@ -96,6 +96,7 @@ function drawTable(body, r, unaligned) {
     `Each dₖ averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries; key 0 has correlation ρ = ${r.rho} `,
     'with the query in every coordinate, so E(q·k) = ρ·dₖ and Var(q·k) = dₖ(1 + ρ²); the other keys are independent of it. ',
     'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
+    ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) alignment holds cos θ near ρ instead of letting it shrink like 1/√dₖ, so the score keeps ‖q‖‖k‖ ≈ dₖ: μP is the regime where cos θ stays large.',
   ], [
     `1/√dₖ keeps the unaligned logits at spread ${sig3(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
     `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${sig3(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,

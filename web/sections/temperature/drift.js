@@ -74,6 +74,7 @@ export function driftPart(engine, store, number) {
     'β and the weights are one knob: the identity above moves β into W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), '. ',
     'So when gradient descent changes the spread of the weights, the model is in effect setting its own temperature, ',
     'while the β written into the layer stays at 1/√', ...dk(), '.',
+    ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) the factor stretches both arrows and turns neither: weight growth lengthens q and k.',
   ]]);
 
   // The engine uses the same draws of X and W for every factor, and the numbers of one factor do not depend on which

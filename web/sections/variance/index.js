@@ -1,14 +1,16 @@
 // Lesson 2: the scores q·k of random queries and keys spread in proportion to dₖ. The core path: histograms at three
-// dₖ with a prediction, then the variance against dₖ with the engine's fitted line and the same after 1/√dₖ. "Go
+// dₖ with a prediction, then the variance against dₖ with the engine's fitted line and the same after 1/√dₖ, then
+// why: q·k = ‖q‖‖k‖ cos θ, lengths growing like √dₖ and cos θ shrinking like 1/√dₖ (the spine later lessons recall). "Go
 // deeper" holds the fit's details, entries with a non-zero mean, dot products by hand, and Var(cX) = c²·Var(X).
 // Every number shown comes from the engine; these modules pick, label and lay them out.
 import { el } from '../../dom.js';
 import { claim } from '../../lesson-kit.js';
 import { term } from '../../glossary.js';
 import { mountParts } from '../parts.js';
-import { PAIRS, deeperPart } from './shared.js';
+import { deeperPart } from './shared.js';
 import { histogramsPart } from './histograms.js';
 import { sweepPart } from './sweep.js';
+import { spinePart } from './spine.js';
 import { fitPart } from './fit.js';
 import { uniformPart } from './uniform.js';
 import { examplesPart } from './examples.js';
@@ -24,8 +26,7 @@ export const LESSON = {
 function intro() {
   return [
     claim('The variance of a score q · k grows in proportion to dₖ, the length of q and k.'),
-    el('p', {}, 'A ', term('score'), ' adds one product qᵢkᵢ per dimension. Here q and k are random: for each length ',
-      term('dk'), ' the engine draws ', String(PAIRS), ' pairs and sorts their scores into a histogram.'),
+    el('p', {}, 'A ', term('score'), ' adds one product qᵢkᵢ for each of the ', term('dk'), ' dimensions; here q and k are random.'),
   ];
 }
 
@@ -37,9 +38,10 @@ function mount(root, context) {
   mountParts(root, context, LESSON, intro(), [
     histogramsPart,
     sweepPart,
-    side('fit', 'How well the line fits: log–log axes, intercept, one sample’s spread', fitPart),
-    side('uniform', 'Entries with a mean, like the source’s uniform [0, 1): the drift the softmax ignores', uniformPart),
-    side('byhand', 'Dot products by hand: growing or same-size entries, hand-picked sets', examplesPart),
-    side('scalecheck', 'Var(cX) = c²·Var(X), and what doubling q and k does', scaleCheckPart),
+    side('spine', 'Why: q · k = ‖q‖‖k‖ cos θ, lengths and an angle', spinePart),
+    side('fit', 'How well the line fits, on log–log axes', fitPart),
+    side('uniform', 'Entries with a mean: a drift the softmax ignores', uniformPart),
+    side('byhand', 'Dot products by hand, and hand-picked sets', examplesPart),
+    side('scalecheck', 'Var(cX) = c²·Var(X): doubling q and k', scaleCheckPart),
   ]);
 }

@@ -57,10 +57,11 @@ export function sweepPart(engine, store, number) {
   const scaledChart = chartBox({ id: 'scaled-variance', kind: 'xy' });
   // The scaled chart and its fitted slope answer the question: covered together until the learner answers.
   const scaledStats = el('div', { className: 'part-stats' });
-  const scaledBlock = el('div', {}, scaledChart.node, scaledStats);
+  const scaledBlock = el('div', { className: 'chart-column' }, scaledChart.node, scaledStats);
+  const linearStats = el('div', { className: 'part-stats' }); // under its chart, beside the scaled block: no row of its own
   let shown = null; // { raw, scaled }: the sweeps drawn last
   const predict = scalingQuestion(() => shown, scaledBlock);
-  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, linear.node, scaledBlock));
+  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, el('div', { className: 'chart-column' }, linear.node, linearStats), scaledBlock));
   const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vmaxdim', 'vvectors']);
   const labels = [sampleLabel({ inline: true }), sampleLabel({ inline: true })];
   let drawnOnce = false;
@@ -124,7 +125,7 @@ export function sweepPart(engine, store, number) {
         xLabel: 'dₖ', yLabel: 'variance of q · k / √dₖ', series: scaledSeries, yFromZero: true, height: 205 }) });
 
     const last = raw.dims.length - 1;
-    fill(part.stats, statList('sweep', [
+    fill(linearStats, statList('sweep', [
       ['slope', 'fitted slope: variance per unit of dₖ', sig3(raw.slope), `(theory σ⁴ + 2μ²σ² = ${sig3(raw.theorySlope)})`, raw.slope],
       ['variance', `variance at dₖ = ${raw.dims[last]}`, sig3(raw.variance[last]), `(theory ${sig3(raw.theoryVariance[last])})`, raw.variance[last]],
     ]));
