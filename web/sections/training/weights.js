@@ -108,7 +108,7 @@ export function weightsPart(context, number) {
       inlineStat('variance', precise(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
       inlineStat('restoring1', precise(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', precise(drift.restoringBeta[1]), drift.restoringBeta[1]),
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
-      ...(toDrift ? [' ', toDrift] : []), ' In q · k = ‖q‖‖k‖ cos θ (2.3) growth lengthens q and k.');
+      ...(toDrift ? [' ', toDrift] : []), ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3), doubling the weights doubles both arrow lengths and turns neither.');
     refill(second,
       'The dynamic β undoes that: after every step it rescales the logits to unit variance, dividing away any sharpening the weights ',
       'learn, so a unit-spread row of ', String(cap.n), ' keys gives one key at most ', inlineStat('cap', precise(cap.maxWeight), cap.maxWeight), ' of its weight. ',
