@@ -108,7 +108,7 @@ export function weightsPart(context, number) {
       inlineStat('variance', sig3(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
       inlineStat('restoring1', sig3(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', sig3(drift.restoringBeta[1]), drift.restoringBeta[1]),
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
-      ...(toDrift ? [' ', toDrift] : []), ' In q · k = ‖q‖‖k‖ cos θ (2.3) growth lengthens q and k.');
+      ...(toDrift ? [' ', toDrift] : []), ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3), doubling the weights doubles both arrow lengths and turns neither.');
     refill(second,
       'The dynamic β takes back the common part of that: after every step it sets β to 1/sd of the batch’s raw scores, dividing away a scale ',
       'the weights give every row alike, not how rows differ. A row of ', String(cap.n), ' keys with sd 1 over the row gives one key at most ',
