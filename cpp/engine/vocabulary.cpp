@@ -17,9 +17,23 @@ std::unique_ptr<Vocabulary>& store() {
 }
 }  // namespace
 
+namespace {
+// The rows 0…n−1 of `words` in the order of their words, equal words by row.
+std::vector<int> sorted_rows(const std::vector<std::string>& words) {
+  std::vector<int> rows(words.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
+  std::sort(rows.begin(), rows.end(), [&](int a, int b) {
+    const int c = words[static_cast<std::size_t>(a)].compare(words[static_cast<std::size_t>(b)]);
+    return c < 0 || (c == 0 && a < b);
+  });
+  return rows;
+}
+}  // namespace
+
 int Vocabulary::find(std::string_view word) const {
-  const auto it = index.find(std::string(word));
-  return it == index.end() ? -1 : it->second;
+  const auto it = std::lower_bound(by_word.begin(), by_word.end(), word,
+                                   [&](int row, std::string_view w) { return std::string_view(words[static_cast<std::size_t>(row)]) < w; });
+  return it != by_word.end() && words[static_cast<std::size_t>(*it)] == word ? *it : -1;
 }
 
 void set_vocabulary(std::vector<std::string> words, int dim, std::vector<float> vectors) {
@@ -35,8 +49,7 @@ void set_vocabulary(std::vector<std::string> words, int dim, std::vector<float> 
     const float inv = s > 0 ? static_cast<float>(1.0 / std::sqrt(s)) : 0.0f;
     for (int j = 0; j < dim; ++j) row[j] *= inv;
   }
-  v->index.reserve(v->words.size());
-  for (int i = 0; i < v->size(); ++i) v->index.emplace(v->words[i], i);
+  v->by_word = sorted_rows(v->words);
   store() = std::move(v);
 }
 
@@ -70,11 +83,14 @@ std::vector<Neighbour> top_k(const float* cosines, int n, int k, const std::vect
 }
 
 int first_repeated(const std::vector<std::string>& words) {
-  std::unordered_map<std::string, int> seen;  // Vocabulary::index's type: no second hash table in the module
-  seen.reserve(words.size());
-  for (std::size_t i = 0; i < words.size(); ++i)
-    if (!seen.emplace(words[i], static_cast<int>(i)).second) return static_cast<int>(i);
-  return -1;
+  // In word order, equal words sit together by row: each run's rows after its first repeat an earlier word.
+  const std::vector<int> rows = sorted_rows(words);
+  int first = -1;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    const int row = rows[r];
+    if (words[static_cast<std::size_t>(row)] == words[static_cast<std::size_t>(rows[r - 1])] && (first < 0 || row < first)) first = row;
+  }
+  return first;
 }
 
 std::vector<Neighbour> nearest_words(const Vocabulary& vocab, const float* v, int k, const std::vector<int>& exclude) {

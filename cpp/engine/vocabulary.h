@@ -5,7 +5,6 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace asl {
@@ -15,7 +14,7 @@ struct Vocabulary {
   int dim = 0;
   std::vector<float> vectors;      // (size(), dim) row-major, as given
   std::vector<float> unit;         // the same rows divided by their Euclidean norms (zero rows stay zero)
-  std::unordered_map<std::string, int> index;
+  std::vector<int> by_word;       // the rows in the order of their words (a sorted index: no hash table in the module)
 
   int size() const { return static_cast<int>(words.size()); }
   // The row of `word` spelled exactly as in the vocabulary (lower case), or -1.
