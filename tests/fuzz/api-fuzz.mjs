@@ -141,7 +141,7 @@ function show(spec) {
 // A schema with a `signature` is called positionally (softmax(values, beta)) or as a trainer's method
 // (trainer.step(steps)); the others take one options object.
 /** Functions whose answer depends on the words setVocabulary gave the engine last. */
-const READS_VOCABULARY = new Set(['nearestWords', 'wordPairs']);
+const READS_VOCABULARY = new Set(['nearestWords', 'wordPairs', 'selfAttentionExample']);
 /** The vocabulary a function that reads the words is called with: wordPairs needs n + 1 different words. */
 const vocabularyFor = (name) => (name === 'wordPairs' ? FORTY_WORDS : SCHEMA.setVocabulary.example);
 const FORTY_WORDS = {
