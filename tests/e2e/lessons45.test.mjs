@@ -363,7 +363,8 @@ async function dragAndHold(page, selector, positions, holdMs, read) {
     }
     await frame();
     await new Promise((resolve) => setTimeout(resolve, holdMs));
-    const labels = Object.fromEntries([...document.querySelectorAll('.sample-state')].map((n) => [n.closest('[data-part]').dataset.part,
+    // Each part's label (a label in a "Go deeper" block outside any part, as Lesson 3's query histogram, is not a part's).
+    const labels = Object.fromEntries([...document.querySelectorAll('.sample-state')].filter((n) => n.closest('[data-part]')).map((n) => [n.closest('[data-part]').dataset.part,
       { state: n.dataset.sampleState, samples: Number(n.dataset.samples), full: Number(n.dataset.fullSamples), text: n.textContent }]));
     const numbers = Object.fromEntries(Object.entries(read).map(([name, sel]) => {
       const node = document.querySelector(sel);

@@ -10,7 +10,8 @@ const session = browserSession();
 
 /** Opens the page with `init` run before its script; answers what Lesson 1 shows and how the engine was decoded. */
 async function load(init) {
-  const { page, log } = await session.open(session.server.url, { init });
+  // Lesson 1's random model: its matrices are drawn on the first paint, before the word vectors load.
+  const { page, log } = await session.open(`${session.server.url}#emb=random&head=random`, { init });
   assert.equal(await page.getAttribute('body', 'data-engine'), 'ready');
   await page.waitForFunction(() => document.querySelector('[data-asl-section]').dataset.firstPaintedMs);
   const seen = await page.evaluate(() => {
