@@ -24,9 +24,9 @@ import { loadVocabulary } from './vocabulary.js';
  * style, layout and paint. A frame that does not come (a background tab, or an iframe out of view, where browsers pause
  * animation frames) gives way to a timer after 100 ms, as the store's updates do (web/state.js).
  */
-function painted() {
+function painted(timeoutMs = 100) {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
+    const timer = setTimeout(resolve, timeoutMs);
     requestAnimationFrame(() => setTimeout(() => {
       clearTimeout(timer);
       resolve();
@@ -105,7 +105,9 @@ async function boot() {
   // Lesson 1's real word vectors (1.4 MB) load once the first lesson is on screen; until then it shows random ones.
   // body[data-vocabulary] says how it went, for tests and embedders ("ready" or "failed"; a failure is logged by
   // web/vocabulary.js, and the lesson keeps random vectors).
-  loadVocabulary(engine).then(() => { document.body.dataset.vocabulary = 'ready'; }, () => { document.body.dataset.vocabulary = 'failed'; });
+  // A frame that came later than painted()'s 100 ms (a loaded machine) is waited for here, up to a second.
+  painted(1000).then(() => loadVocabulary(engine)).then(() => { document.body.dataset.vocabulary = 'ready'; },
+    () => { document.body.dataset.vocabulary = 'failed'; });
   for (const id of later) {
     await new Promise((resolve) => { setTimeout(resolve, 0); }); // the frame just drawn reaches the screen first
     show(id);

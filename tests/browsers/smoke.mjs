@@ -98,7 +98,7 @@ export function smokeSuite(name) {
   }, { timeout: 120000 });
 
   it('moving Lesson 1\'s d_k slider redraws the queries with the new width', async (t) => {
-    const tab = await browser.open(`${server.url}#step=2`);
+    const tab = await browser.open(`${server.url}#step=2&emb=random&head=random`); // d_k is the random head's
     t.after(() => tab.close().catch(() => {})); // a failure must not keep WebKit's only session
     await tab.untilLong(ready);
     assert.equal(await tab.evaluate(() => document.querySelector('figure[data-matrix="q"]').dataset.cols), '4');
