@@ -117,7 +117,9 @@ test('Lesson 3.1 asks for the slope at a typical raw gap at 512 before its curve
   await settled(page, 'spairdk=512');
   assert.equal(await value('sd'), spread.unscaled.sd[2]);
   assert.equal(await value('flat'), spread.unscaled.flat[2]);
-  assert.match(await part.locator('.takeaway').textContent(), new RegExp(`${sig3(spread.unscaled.sd[2])} at dk = 512`));
+  // The theory's sd, √(2·512) = 32.0, then the engine's measured one.
+  assert.match(await part.locator('.takeaway').textContent(),
+    new RegExp(`= ${sig3(spread.unscaled.expectedSd[2])} at dk = 512; over [\\d,]+ pairs the engine measured ${sig3(spread.unscaled.sd[2])}`));
   // The curve drawn is the engine's: its slope series has 321 points and peaks at 0.25.
   assert.equal(await page.$eval('[data-chart="two-logits"] [data-series="slope"]', (n) => Number(n.dataset.count)), 321);
   assert.deepEqual(problems(log), []);

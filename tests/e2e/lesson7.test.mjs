@@ -295,7 +295,7 @@ test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json seed by seed w
   // The runs that fail at the edge are described by their own numbers: 1/√dₖ's seed 3, not its two seeds that learned.
   const prose = await page.textContent('[data-part="rates"] .beyond-figure .part-prose');
   const [sqrt3] = seedRuns(sweep, 'inverse-sqrt-dk', edge).filter((r) => r.test.tokenAccuracy < 0.9);
-  assert.ok(prose.includes(`1/√dₖ seed 3: ${percent(sqrt3.test.tokenAccuracy, 2)}, |logit| ${sig3(sqrt3.maxLogit)}, entropy ${sig3(sqrt3.minEntropy)}`), prose);
+  assert.ok(prose.includes(`1/√dₖ seed 3 (uniform): ${percent(sqrt3.test.tokenAccuracy, 2)}, |logit| ${sig3(sqrt3.maxLogit)}, entropy ${sig3(sqrt3.minEntropy)}`), prose);
   assert.match(prose, /4 of 15 runs fail; 2 of them never left the uniform output/);
   assert.doesNotMatch(prose, /1\/√dₖ 78/);
   // Each seed's largest |logit| at 0.1, chosen by link.

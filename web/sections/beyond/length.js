@@ -61,7 +61,7 @@ export function lengthPart(engine, store, number) {
 
       fill(stats, statList('length', [
         ['plain', `largest weight at n = ${count(state.bn)}`, sig3(r.plainMaxWeight[at]), '(fixed logits)', r.plainMaxWeight[at]],
-        ['scaled', '… with s·ln n', sig3(r.scaledMaxWeight[at]), `(→ ${r.scaledLimit} as n grows; s·5 = ${sig3(r.sGap)})`, r.scaledMaxWeight[at]],
+        ['scaled', '… with s·ln n', sig3(r.scaledMaxWeight[at]), `(→ ${r.scaledLimit} as n grows; s·gap = ${sig3(r.sGap)})`, r.scaledMaxWeight[at]],
       ]));
       setProse(prose, [[
         'Times ln ', n(), ' fixes attention that must pick one position and fails on longer strings', cite.ref('chiang'),

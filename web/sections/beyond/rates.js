@@ -55,7 +55,9 @@ export function failingText(lr) {
   const left = flat === fails.length ? (flat === 1 ? 'it' : `all ${flat}`) : `${flat} of them`;
   const out = [`At ${rateKey(lr)}, ${counted}; ${left} never left the uniform output (loss ln ${SWEEP.config.R} = ${sig3(LN_R)} throughout)`];
   if (fails.length <= 4) {
-    out.push(': ', fails.map((f) => `${name(f.strategy)} seed ${f.seed}: ${pct(f.accuracy)}, |logit| ${sig3(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
+    // Every failing run, each marked by what it did: stayed uniform, or left it and still failed.
+    out.push('. The failing runs: ', fails.map((f) => `${name(f.strategy)} seed ${f.seed} (${f.uniform ? 'uniform' : 'left uniform'}): ${pct(f.accuracy)}, `
+      + `|logit| ${sig3(f.maxLogit)}, entropy ${entropyText(f.minEntropy)}`).join('; '));
   }
   out.push('. ');
   const sep = separation(SWEEP, lr);

@@ -122,9 +122,10 @@ export function twoLogitPart(engine, store, number) {
       return;
     }
     const strong = (key, value, text) => el('strong', { dataset: { stat: key, value } }, text);
-    refill(takeaway, 'The gap q·k − q·k′ of two random raw scores has sd √(2', ...dk(), '), here ',
-      strong('sd', sd, sig3(sd)), ` at `, ...dk(), ` = ${d}: `, strong('flat', spread.unscaled.flat[i], percent(spread.unscaled.flat[i])),
-      ` of pairs sit where the slope is below ${FLAT}. Divided by √`, ...dk(), `: sd ${sig3(sdScaled)} (√2 at any `, ...dk(), '), ',
+    refill(takeaway, 'The gap q·k − q·k′ of two random raw scores has sd √(2', ...dk(), `) = ${sig3(spread.unscaled.expectedSd[i])} at `, ...dk(),
+      ` = ${d}; over ${count(spread.pairs)} pairs the engine measured `, strong('sd', sd, sig3(sd)), ', and ',
+      strong('flat', spread.unscaled.flat[i], percent(spread.unscaled.flat[i])),
+      ` of pairs sit where the slope is below ${FLAT}. Divided by √`, ...dk(), `: sd ${sig3(sdScaled)} (√2 = ${sig3(spread.scaled.expectedSd[i])} at any `, ...dk(), '), ',
       strong('flats', spread.scaled.flat[i], percent(spread.scaled.flat[i])), '.');
   }
 }

@@ -7,7 +7,7 @@ import { logSlider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { arrows } from '../../charts/arrows.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise } from '../../format.js';
+import { precise, sig3 } from '../../format.js';
 import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
@@ -20,7 +20,7 @@ const MIN_PAIRS = 100; // a preview's least: the pair shown (apair < 100) is alw
 const TABLE_DIMS = [4, 16, 64, 256, 1024]; // the "Go deeper" table, SPINE_PAIRS pairs each
 const ASKED = [4, 400]; // the question's two dₖ
 const degrees = (radians) => (radians * 180) / Math.PI;
-const three = (x) => precise(Number(x.toPrecision(3))); // prose and stat lists: three significant digits (as 7.1, 7.2)
+const three = sig3; // prose, stat lists and the table: three significant digits (web/format.js); five in the tooltips
 
 /** engine.pairAngles for (dim, pairs, seed, pair), kept while the settings come back; `call` answers it instead. */
 function angleDraws(engine) {
@@ -150,7 +150,7 @@ export function spinePart(engine, store, number) {
 
   function tableOf(seed) {
     const th = (text) => el('th', { attrs: { scope: 'col' } }, text);
-    const num = (key, value) => el('td', { className: 'num', dataset: key ? { stat: key, value } : {} }, precise(value)); // a data table: five digits
+    const num = (key, value) => el('td', { className: 'num', dataset: key ? { stat: key, value } : {}, attrs: { title: precise(value) } }, three(value));
     const row = (d) => {
       if (!at.has(d, SPINE_PAIRS, seed)) return el('tr', { dataset: { dim: d, pending: '' } }, el('td', { className: 'num' }, String(d)), el('td', { attrs: { colspan: 6 } }, '…'));
       const r = at(d, SPINE_PAIRS, seed);
