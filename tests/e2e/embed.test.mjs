@@ -237,3 +237,20 @@ test('a frame sandboxed with allow-scripts only (an opaque origin) still sizes i
   assert.deepEqual(log.errors, []);
   assert.deepEqual(problems(log).filter((p) => !/localStorage|storage/i.test(p)), [], 'no error but the frame\'s blocked storage, which the lab expects');
 });
+
+test('Lesson 1 alone as an element loads its word vectors itself and lists bank\'s nearest words under step 7', async () => {
+  const { page, log } = await load('tests/e2e/fixtures/lesson1-element.html');
+  await elementsReady(page, 1);
+  const host = page.locator('attention-self-attention');
+  const bank = host.locator('[data-nearest-words="bank"]');
+  await page.waitForFunction(() => {
+    const node = document.querySelector('attention-self-attention').shadowRoot?.querySelector('[data-nearest-words="bank"]');
+    return node && node.textContent && node.textContent !== '…';
+  }, null, { timeout: 20000 });
+  const words = (await bank.textContent()).split(', ');
+  assert.ok(words.length >= 3 && words.every((w) => /^[a-z]+$/.test(w)), `bank's nearest words: ${words.join(', ')}`);
+  assert.ok(words.includes('funds') || words.includes('credit') || words.includes('cash'), `"money bank grows" puts bank near money words: ${words}`);
+  assert.equal(await host.evaluate((n) => n.shadowRoot.querySelector('[data-asl-section]').dataset.embeddings), 'words');
+  assert.deepEqual(log.errors, []);
+  assert.deepEqual(problems(log), []);
+});
