@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "api/example_options.h"
 #include "common.h"
 #include "engine/attention.h"
 #include "engine/random.h"
@@ -32,17 +33,8 @@ val self_attention_example(std::uintptr_t address) {
   std::string why;
   const std::vector<std::string> tokens = sentence_tokens(a.text(ex::sentence), "sentence", &why);
   if (tokens.empty()) return problem(why);
-  const bool causal = a.flag(ex::causal);
-  ExampleOptions o;
-  o.d_model = a.integer(ex::dModel);
-  o.d_k = a.integer(ex::dK);
-  o.d_v = a.integer(ex::dV);
-  o.seed = a.seed(ex::seed);
-  o.scaled = a.flag(ex::scaled);
-  o.causal = causal;
-  o.words = a.choice(ex::embeddings) == ex::embeddings_choice::words;
-  o.meaningful_head = a.choice(ex::head) == ex::head_choice::meaningful;
-  o.nearest = a.integer(ex::nearest);
+  const ExampleOptions o = api::read_example_options(a);
+  const bool causal = o.causal;
   const SelfAttentionExample e = asl::self_attention_example(tokens, o);
   val r = val::object();
   r.set("tokens", strings(e.tokens));

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "api/example_options.h"
 #include "api/schema.h"
 #include "commands.h"
 #include "engine/random.h"
@@ -77,17 +78,7 @@ int cmd_example(int argc, char** argv) {
   }
   // The CLI loads no word vectors: --embeddings words gives every word its seeded vector, as the page does before
   // its vectors arrive.
-  ExampleOptions o;
-  o.d_model = a.integer(ex::dModel);
-  o.d_k = a.integer(ex::dK);
-  o.d_v = a.integer(ex::dV);
-  o.seed = a.seed(ex::seed);
-  o.scaled = a.flag(ex::scaled);
-  o.causal = a.flag(ex::causal);
-  o.words = a.choice(ex::embeddings) == ex::embeddings_choice::words;
-  o.meaningful_head = a.choice(ex::head) == ex::head_choice::meaningful;
-  o.nearest = a.integer(ex::nearest);
-  const auto e = self_attention_example(tokens, o);
+  const auto e = self_attention_example(tokens, api::read_example_options(a));
   std::printf("{\n  \"tokens\": [");
   for (std::size_t i = 0; i < e.tokens.size(); ++i) std::printf("%s%s", i ? ", " : "", jstr(e.tokens[i]).c_str());
   std::printf("],\n  \"scale\": %.9g,\n", static_cast<double>(e.scale));
