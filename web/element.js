@@ -6,7 +6,7 @@
 // elements on a page share one engine instance (web/engine.js). Each renders in a shadow root with the lab's own
 // stylesheet, so the course page's CSS and the lab's do not leak into each other.
 import { loadEngine } from './engine.js';
-import { loadVocabulary } from './vocabulary.js';
+import { loadVocabularyAfterPaint } from './vocabulary.js';
 import { startPool } from './engine-pool.js';
 import { createStore, parseHash, STATE_TABLE } from './state.js';
 import { createNotices } from './notices.js';
@@ -74,7 +74,7 @@ function lessonElement(section) {
         startPool(2); // the Monte Carlo parts' background engines (once per page)
         // Lesson 1's word vectors (vocabulary-data.js next to app.js), once the element is painted; one load per engine
         // however many elements ask. Until they arrive the lesson shows random vectors and says so.
-        if (section.id === 'selfattention') requestAnimationFrame(() => setTimeout(() => loadVocabulary(engine).catch(() => {}), 0));
+        if (section.id === 'selfattention') loadVocabularyAfterPaint(engine).catch(() => {});
       }, (error) => {
         root.textContent = `The attention engine could not start: ${error instanceof Error ? error.message : String(error)}`;
         this.dataset.engine = 'failed';

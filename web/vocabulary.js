@@ -95,6 +95,14 @@ export function loadVocabulary(engine, { url = chunkUrl() } = {}) {
   return promise;
 }
 
+/**
+ * loadVocabulary once the next frame is painted (a task posted from an animation-frame callback runs after that
+ * frame's paint): for a lesson that stands alone, a custom element or an embedded part, where no web/main.js asks.
+ */
+export function loadVocabularyAfterPaint(engine) {
+  return new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve, 0)); }).then(() => loadVocabulary(engine));
+}
+
 /** { size, dim } once the page's words are in the engine, else null (a view shows "loading" meanwhile). */
 export function vocabularyLoaded() {
   return loaded;

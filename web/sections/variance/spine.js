@@ -12,7 +12,7 @@ import { question } from '../../lesson-kit.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
 import { noticeBox } from './shared.js';
-import { vocabularyLoaded, loadVocabulary } from '../../vocabulary.js';
+import { vocabularyLoaded, loadVocabularyAfterPaint } from '../../vocabulary.js';
 import { TeX } from '../../math.js';
 
 export const SPINE_PAIRS = 1000; // pairs behind the measured spreads (fewer in a preview while dₖ moves)
@@ -171,7 +171,7 @@ export function spinePart(engine, store, number) {
     if (!info) {
       // The page loads them once its first lesson is painted (web/main.js); an embedded Lesson 2 asks here, also after a
       // frame has been painted. Either way one load per engine, and this redraws when it ends.
-      requestAnimationFrame(() => setTimeout(() => loadVocabulary(engine).then(() => drawWords(lastSeed), () => { wordsFailed = true; drawWords(lastSeed); })));
+      loadVocabularyAfterPaint(engine).then(() => drawWords(lastSeed), () => { wordsFailed = true; drawWords(lastSeed); });
       refill(words, el('h4', { className: 'panel-title' }, 'Real words against the random model'),
         wordsFailed
           ? el('p', { className: 'step-prose', dataset: { words: 'failed' } }, 'The word vectors could not be loaded, so only the random model is measured here.')
