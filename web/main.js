@@ -98,7 +98,6 @@ async function boot() {
     sections.get(id).scrollIntoView({ block: 'start' });
   };
   frame.onChoose(choose);
-  if (!embedded) document.getElementById('lessons').append(summarySection(choose, engine));
   store.start();
   store.renderNow(); // in this task: the first lesson is laid out and painted once, with its numbers
   await painted(); // and is on screen before the next lesson is made
@@ -113,6 +112,9 @@ async function boot() {
     show(id);
     await store.whenRendered();
   }
+  // The closing summary measures its two shares with the engine (gradientDistribution, about 3 ms): after the lessons,
+  // not before the first one is painted.
+  if (!embedded) document.getElementById('lessons').append(summarySection(choose, engine));
   scorm?.ready(); // every question is mounted: the ones that count are known
   document.body.dataset.engine = 'ready'; // lets tests and embedders wait for the first render: it is done
   // The background engines of the Monte Carlo parts start once the page is drawn, not to compete with its loading.
