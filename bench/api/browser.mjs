@@ -7,12 +7,12 @@ import { writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 
-import { startStaticServer } from '../build-scripts/static-server.mjs';
-import { ROOT } from './implementations.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { ROOT } from '../kernels/implementations.mjs';
 
 export async function browserRun({ rounds, batchMs }, log) {
   await esbuild.build({
-    absWorkingDir: ROOT, entryPoints: ['bench/api-page.mjs'], outfile: 'build/bench/api-page.js', bundle: true,
+    absWorkingDir: ROOT, entryPoints: ['bench/api/browser-page.mjs'], outfile: 'build/bench/api-page.js', bundle: true,
     format: 'esm', platform: 'browser', target: ['chrome110'], external: ['fs', 'path', 'crypto', 'url', 'module', 'worker_threads'],
     loader: { '.wasm': 'file' }, logLevel: 'warning',
   });

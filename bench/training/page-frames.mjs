@@ -11,7 +11,7 @@
 // style, layout and paint (the Long Animation Frames API). Without --hash: the default run and the largest sequence.
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from '../build-scripts/static-server.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
 
 const args = { seconds: 10, rounds: 3, hashes: [], root: undefined };
 for (let i = 2; i < process.argv.length; i += 1) {

@@ -125,7 +125,7 @@ function nativeRunner(method) {
 function numpyRunner(style, entriesFile, maxSFor) {
   let last = null;
   const exec = (maxDim, repeats, extra = []) => {
-    const out = JSON.parse(execFileSync(PYTHON, [`${ROOT}bench/sweep_numpy.py`, '--entries', entriesFile,
+    const out = JSON.parse(execFileSync(PYTHON, [`${ROOT}bench/kernels/sweep_numpy.py`, '--entries', entriesFile,
       '--vectors', String(SWEEP.vectors), '--max-dim', String(maxDim), '--style', style, '--repeats', String(repeats),
       '--max-s', String(maxSFor(maxDim)), '--output', '1', ...extra], {
       encoding: 'utf8',
@@ -175,7 +175,7 @@ export function numpyProblem() {
  */
 export async function runSweepBench(ours, args, log) {
   const simd = ours.find((m) => m.id === 'simd'), scalar = ours.find((m) => m.id === 'scalar');
-  const { loadEngine } = await import('../web/engine.js');
+  const { loadEngine } = await import('../../web/engine.js');
   const engine = await loadEngine();
   const dims = [...args.sweepDims].sort((a, b) => a - b);
 

@@ -5,9 +5,9 @@ import * as tf from '@tensorflow/tfjs-core';
 import * as tfWasm from '@tensorflow/tfjs-backend-wasm';
 import * as ort from 'onnxruntime-web/wasm';
 
-import createAttentionCore from '../build/wasm/attention_core.cjs';
-import { loadEngine } from '../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './api-cases.mjs';
+import createAttentionCore from '../../build/wasm/attention_core.cjs';
+import { loadEngine } from '../../web/engine.js';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './cases.mjs';
 
 async function main() {
   const params = new URLSearchParams(location.search);

@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
-import { loadEngine } from '../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './api-cases.mjs';
-import { loadTfjs, ROOT } from './implementations.mjs';
-import { reportMarkdown } from './api-report.mjs';
+import { loadEngine } from '../../web/engine.js';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './cases.mjs';
+import { loadTfjs, ROOT } from '../kernels/implementations.mjs';
+import { reportMarkdown } from './report.mjs';
 
 const require = createRequire(import.meta.url);
 const log = (m) => process.stderr.write(`[bench api] ${m}\n`);
@@ -74,7 +74,7 @@ async function main() {
   const result = { env };
   if (args.node) result.node = await nodeRun(args);
   if (args.browser) {
-    const { browserRun } = await import('./api-browser.mjs');
+    const { browserRun } = await import('./browser.mjs');
     result.browser = await browserRun(args, log);
   }
   result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();

@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from '../build-scripts/static-server.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function parseArgs(argv) {
   const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0, frame: false, closed: false };

@@ -38,12 +38,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from '../build-scripts/static-server.mjs';
-import { launch, missing, injectErrors } from '../tests/browsers/drivers.mjs';
-import { installProbe, valuesFor, dragValues, label } from './page-probe.mjs';
-import { report, fmt } from './page-report.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { launch, missing, injectErrors } from '../../tests/browsers/drivers.mjs';
+import { installProbe, valuesFor, dragValues, label } from './probe.mjs';
+import { report, fmt } from './report.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 function parseArgs(argv) {

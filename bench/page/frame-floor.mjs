@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startStaticServer } from '../build-scripts/static-server.mjs';
-import { launch, missing } from '../tests/browsers/drivers.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { launch, missing } from '../../tests/browsers/drivers.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const flag = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? String(process.argv[i + 1]).split(',') : fallback;

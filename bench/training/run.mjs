@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
 const FMA_PEAK = path.join(ROOT, 'build', 'native', 'fma-peak');
 const PYTHON = '/usr/bin/python3';
@@ -83,7 +83,7 @@ function wasmRound(engine, model, steps) {
 function torchRounds(model, args, tmp) {
   const dump = path.join(tmp, `${model}.json`);
   execFileSync(CLI, ['dump', '--model', model, '--steps', '1', '--json', dump]);
-  const out = JSON.parse(execFileSync(PYTHON, [path.join(ROOT, 'bench', 'training_torch.py'), dump, '--steps', String(args.torchSteps),
+  const out = JSON.parse(execFileSync(PYTHON, [path.join(ROOT, 'bench', 'training', 'training_torch.py'), dump, '--steps', String(args.torchSteps),
     '--rounds', String(args.rounds), '--threads', '1,2', '--warmup', String(WARMUP)], { encoding: 'utf8', maxBuffer: 1 << 24 }));
   return out;
 }
@@ -160,7 +160,7 @@ async function main() {
       torchProblem = `${PYTHON} cannot import torch (Debian: apt-get install python3-torch)`;
     }
   } else torchProblem = 'skipped (--no-torch)';
-  const { loadEngine } = await import('../web/engine.js');
+  const { loadEngine } = await import('../../web/engine.js');
   const engine = await loadEngine();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'asl-bench-training-'));
   const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown' },

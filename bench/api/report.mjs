@@ -1,6 +1,6 @@
 // The markdown of bench/api.mjs's results: per environment (Node, headless Chromium) the attention table with the
 // speed-ups the issue targets, the call overhead, and the kernel's GFLOP/s against the f32x4 ceiling.
-import { SIZES } from './api-cases.mjs';
+import { SIZES } from './cases.mjs';
 
 const TARGET = { '3,4': 5, '64,64': 2 }; // every other size: 1.3
 const target = (n, dK) => TARGET[`${n},${dK}`] ?? 1.3;

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
-export const ROOT = new URL('../', import.meta.url).pathname;
+export const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** A case: { op: 'attention' | 'softmax' | 'qkt' | 'wv', n, dK } (dK is absent for softmax). */
 export function caseLabel(c) {

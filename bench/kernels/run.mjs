@@ -17,7 +17,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import { ROOT, caseLabel, loadOurModules, loadTfjs } from './implementations.mjs';
-import { loadEngine } from '../web/engine.js';
+import { loadEngine } from '../../web/engine.js';
 import { caseKey, judgeTargets, markdown, speedup, summarize, sweepSummary } from './report.mjs';
 import { runSweepBench } from './sweep.mjs';
 
