@@ -1,5 +1,5 @@
-// The browser side of bench/api.mjs: the same cases (bench/api-cases.mjs) on the page's engine, tfjs-backend-wasm and
-// onnxruntime-web inside headless Chromium. Bundled by bench/api-browser.mjs (esbuild) and served from the
+// The browser side of bench/api/run.mjs: the same cases (bench/api/cases.mjs) on the page's engine, tfjs-backend-wasm and
+// onnxruntime-web inside headless Chromium. Bundled by bench/api/browser.mjs (esbuild) and served from the
 // repository root; its result goes to window.benchResult for the driver to read.
 import * as tf from '@tensorflow/tfjs-core';
 import * as tfWasm from '@tensorflow/tfjs-backend-wasm';
@@ -7,7 +7,7 @@ import * as ort from 'onnxruntime-web/wasm';
 
 import createAttentionCore from '../../build/wasm/attention_core.cjs';
 import { loadEngine } from '../../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './cases.mjs';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, kernelOnlyFigures, onnx, ours, overhead, run, tfjs } from './cases.mjs';
 
 async function main() {
   const params = new URLSearchParams(location.search);
@@ -27,7 +27,7 @@ async function main() {
   const checks = await crossCheck([impls[0], impls[2], impls[3]], cases);
   const over = await run([overhead(engine)], OVERHEAD, { rounds, batchMs });
   const attention = await run(impls, cases, { rounds, batchMs });
-  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
+  const kernelOnly = kernelOnlyFigures(core, cases);
   const kernel = kernelFigures(core);
   return {
     overhead: over, attention, kernelOnly, kernel, checks,

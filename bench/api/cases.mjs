@@ -1,9 +1,10 @@
 // What a user waits for, in Node and in the browser alike: the public engine.attention() (only the output, and all
 // four results), tfjs-backend-wasm at its fastest formulation (K transposed once, then matMul; the result read back
-// with dataSync) and onnxruntime-web (wasm, one thread; the same attention as an ONNX graph, bench/onnx-attention.mjs),
+// with dataSync) and onnxruntime-web (wasm, one thread; the same attention as an ONNX graph, bench/api/onnx-attention.mjs),
 // each on the same seeded inputs, plus the call overhead of dot and of a tiny attention. Every implementation is an
 // adapter { id, label, prepare(c), batch(c, calls) → ms per call }; run() interleaves them round-robin. It prints
-// nothing and knows nothing of Node or the DOM: bench/api.mjs and bench/api-page.mjs drive it.
+// nothing and knows nothing of Node or the DOM: bench/api/run.mjs and bench/api/browser-page.mjs drive it.
+import { median } from '../lib/stats.mjs';
 import { attentionModel } from './onnx-attention.mjs';
 
 export const SIZES = [[3, 4], [64, 64], [256, 64], [512, 128], [1024, 64]];
@@ -119,11 +120,6 @@ export function overhead(engine) {
   };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 /** Largest |a − b| over the outputs of each implementation against ours, per size; throws when they disagree. */
 export async function crossCheck(impls, cases) {
   const worst = {};
@@ -174,6 +170,11 @@ export async function run(impls, cases, { rounds = 10, batchMs = 40, log = () =>
     table[label(p.c)][p.impl.id] = median(p.samples);
   }
   return table;
+}
+
+/** Per case, the median ms of the attention kernel alone inside WASM (output only, no JS copies; 9 samples). */
+export function kernelOnlyFigures(core, cases) {
+  return Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
 }
 
 /** The attention kernel's GFLOP/s (inside WASM, output only) at (n, dK) against the f32x4 multiply-add ceiling. */

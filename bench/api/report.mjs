@@ -1,4 +1,4 @@
-// The markdown of bench/api.mjs's results: per environment (Node, headless Chromium) the attention table with the
+// The markdown of bench/api/run.mjs's results: per environment (Node, headless Chromium) the attention table with the
 // speed-ups the issue targets, the call overhead, and the kernel's GFLOP/s against the f32x4 ceiling.
 import { SIZES } from './cases.mjs';
 
@@ -32,7 +32,7 @@ function overheadTable(part) {
 }
 
 export function reportMarkdown(result) {
-  const out = [`Public API benchmark (bench/api.mjs), ${result.env.date}; ${result.env.cpu}, ${result.env.cores} cores; Node ${result.env.node}.`,
+  const out = [`Public API benchmark (bench/api/run.mjs), ${result.env.date}; ${result.env.cpu}, ${result.env.cores} cores; Node ${result.env.node}.`,
     `Load: \`${result.env.uptime}\` at the start, \`${result.env.uptimeEnd}\` at the end. Medians in ms per call from interleaved rounds.`, ''];
   for (const [name, part] of [['Node', result.node], ['headless Chromium', result.browser]]) {
     if (!part) continue;

@@ -1,41 +1,38 @@
-// The public API's speed in Node (bench/api-cases.mjs: engine.attention against tfjs-backend-wasm and
+// The public API's speed in Node (bench/api/cases.mjs: engine.attention against tfjs-backend-wasm and
 // onnxruntime-web, interleaved, medians from one run; call overhead; the kernel's GFLOP/s against the f32x4
-// ceiling), with --browser the same cases in headless Chromium (bench/api-browser.mjs), and a markdown report of both
+// ceiling), with --browser the same cases in headless Chromium (bench/api/browser.mjs), and a markdown report of both
 // with the targets judged. Writes build/bench/api.{json,md}; asserts nothing.
 //
-//   node bench/api.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only]
+//   node bench/api/run.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only]
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 
 import { loadEngine } from '../../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './cases.mjs';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, kernelOnlyFigures, onnx, ours, overhead, run, tfjs } from './cases.mjs';
 import { loadTfjs, ROOT } from '../kernels/implementations.mjs';
 import { reportMarkdown } from './report.mjs';
+import { parseArgs as readFlags } from '../lib/args.mjs';
+import { loadAverage, logger, machine as thisMachine, runRecord, runStart } from '../lib/machine.mjs';
 
 const require = createRequire(import.meta.url);
-const log = (m) => process.stderr.write(`[bench api] ${m}\n`);
+const log = logger('bench api');
 
 function parseArgs(argv) {
-  const args = { rounds: 10, batchMs: 40, browser: false, node: true };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    if (flag === '--rounds') args.rounds = Number(argv[++i]);
-    else if (flag === '--batch-ms') args.batchMs = Number(argv[++i]);
-    else if (flag === '--browser') args.browser = true;
-    else if (flag === '--browser-only') args.browser = true, args.node = false;
-    else throw new Error(`unknown option ${flag}: see the top of bench/api.mjs`);
-  }
-  return args;
+  return readFlags(argv, { rounds: 10, batchMs: 40, browser: false, node: true }, {
+    '--rounds': { key: 'rounds', type: 'count' },
+    '--batch-ms': { key: 'batchMs', type: 'number' },
+    '--browser': { set: { browser: true } },
+    '--browser-only': { set: { browser: true, node: false } },
+  }, 'bench/api/run.mjs');
 }
 
 const machine = () => ({
   date: new Date().toISOString(),
-  cpu: readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown',
-  cores: os.cpus().length,
+  cpu: thisMachine().cpu,
+  cores: thisMachine().cores,
   node: process.version,
-  load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  load: loadAverage().join(' '),
 });
 
 /** The Node part: { overhead, attention, kernelOnly, kernel, checks, versions }. */
@@ -55,7 +52,7 @@ export async function nodeRun({ rounds, batchMs }) {
   const over = await run([overhead(engine)], OVERHEAD, { rounds, batchMs, log });
   log('attention …');
   const attention = await run(impls, cases, { rounds, batchMs, log });
-  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
+  const kernelOnly = kernelOnlyFigures(core, cases);
   const kernel = kernelFigures(core);
   impls[2].dispose();
   return { overhead: over, attention, kernelOnly, kernel, checks, loadStart, loadEnd: machine().load,
@@ -64,6 +61,7 @@ export async function nodeRun({ rounds, batchMs }) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const start = runStart('api');
   const env = machine();
   try {
     env.uptime = execFileSync('uptime', { encoding: 'utf8' }).trim();
@@ -78,6 +76,7 @@ async function main() {
     result.browser = await browserRun(args, log);
   }
   result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();
+  result.run = runRecord(start, { browsers: result.browser ? [result.browser.browserVersion] : [] });
   const md = reportMarkdown(result);
   mkdirSync(`${ROOT}build/bench`, { recursive: true });
   writeFileSync(`${ROOT}build/bench/api.json`, `${JSON.stringify(result, null, 1)}\n`);

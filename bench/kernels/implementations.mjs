@@ -16,7 +16,7 @@ export function caseLabel(c) {
 }
 
 /** A benchmark binding's answer: a string is its complaint. */
-function unwrap(name, answer) {
+export function unwrap(name, answer) {
   if (typeof answer === 'string') throw new Error(`${name}: ${answer}`);
   return answer;
 }

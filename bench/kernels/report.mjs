@@ -1,24 +1,6 @@
 // Turns samples into figures: medians and quartiles, the speed-ups of our WASM SIMD engine over each other
 // implementation, the issue's targets, and the markdown report. Pure functions of the numbers; no timing here.
 
-/** Quantile q in [0, 1] of sorted numbers, linear between neighbours. */
-function quantile(sorted, q) {
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at), hi = Math.ceil(at);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
-}
-
-export function summarize(samples) {
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    samples: sorted.length,
-    median: quantile(sorted, 0.5),
-    p25: quantile(sorted, 0.25),
-    p75: quantile(sorted, 0.75),
-    min: sorted[0],
-  };
-}
-
 /**
  * How many times faster WASM SIMD is than `other`: t_other / t_SIMD from the medians (above 1: ours is faster),
  * with a rough spread from the quartiles, [other.p25 / simd.p75, other.p75 / simd.p25].
@@ -134,7 +116,7 @@ function attentionMarkdown({ env, rows, targets, labels }) {
   return L;
 }
 
-// --- The variance sweep (bench/sweep.mjs) ------------------------------------------------------------------------
+// --- The variance sweep (bench/kernels/sweep.mjs) ------------------------------------------------------------------------
 
 const SWEEP_ORDER = ['simd:incremental', 'simd:api', 'scalar:incremental', 'native:incremental', 'simd:direct',
   'scalar:direct', 'native:direct', 'numpy:vectorised', 'numpy:loop'];
@@ -230,7 +212,7 @@ export function sweepMarkdown(sweep) {
     L.push(`- numpy: not run: ${sweep.numpyNote}.`);
   } else {
     const np = sweep.rows.find((r) => r.where === 'numpy')?.info;
-    L.push(`- numpy: bench/sweep_numpy.py under ${np?.executable} (Python ${np?.python}, numpy ${np?.numpy}, BLAS ` +
+    L.push(`- numpy: bench/kernels/sweep_numpy.py under ${np?.executable} (Python ${np?.python}, numpy ${np?.numpy}, BLAS ` +
       `${np?.blas?.join(', ') || 'unknown'}, OPENBLAS_NUM_THREADS = OMP_NUM_THREADS = 1), timed with ` +
       'time.perf_counter() inside the script, one child process per batch, on the engine\'s own vectors (float32 ' +
       'widened to float64). Source loop: the blog post\'s calculate() (shared/seeds/000): a Python double loop of ' +

@@ -1,24 +1,27 @@
 // The benchmark of the issue, in one Node process: attention forward and row softmax timed for WASM scalar, WASM
 // SIMD (ours), Eigen compiled to WASM and tfjs-backend-wasm, interleaved round-robin, merged with the native
-// figures of build/native/attention-bench; then the variance sweep of lesson 2 (bench/sweep.mjs: incremental against
-// direct, WASM against native, against numpy). Prints a markdown report, writes build/bench/results.{json,md}.
+// figures of build/native/attention-bench; then the variance sweep of lesson 2 (bench/kernels/sweep.mjs: incremental against
+// direct, WASM against native, against numpy). Prints a markdown report, writes build/bench/results.{json,md} and
+// each part's kernels.json and sweep.json (with its run record: date, machine, load before and after).
 // It reports the targets as met / not met; it asserts nothing (exit code 0 unless something fails to run).
 //
-//   node bench/run.mjs [--only attention|sweep] [--budget-s 150] [--min-rounds 10] [--max-rounds 60]
-//                      [--native-rounds 15] [--no-native] [--sweep-dims 512,4096] [--sweep-rounds 5]
-//                      [--sweep-budget-s 60] [--sweep-slow-samples 3] [--numpy-max-s 60] [--numpy-max-s-large 15]
-//                      [--no-numpy]
+//   node bench/kernels/run.mjs [--only attention|sweep] [--budget-s 150] [--min-rounds 10] [--max-rounds 60]
+//                              [--native-rounds 15] [--no-native] [--sweep-dims 512,4096] [--sweep-rounds 5]
+//                              [--sweep-budget-s 60] [--sweep-slow-samples 3] [--numpy-max-s 60]
+//                              [--numpy-max-s-large 15] [--no-numpy]
 // --only limits the run (and results.{json,md}) to one part. The numpy rows run under /usr/bin/python3 (Debian's
 // python3-numpy, which build-scripts/bench installs when missing); when ASL_BENCH_NUMPY_SKIP is set, they are
 // skipped with its text as the reason.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import { ROOT, caseLabel, loadOurModules, loadTfjs } from './implementations.mjs';
 import { loadEngine } from '../../web/engine.js';
-import { caseKey, judgeTargets, markdown, speedup, summarize, sweepSummary } from './report.mjs';
+import { caseKey, judgeTargets, markdown, speedup, sweepSummary } from './report.mjs';
+import { parseArgs as readFlags } from '../lib/args.mjs';
+import { logger, machine, runRecord, runStart } from '../lib/machine.mjs';
+import { median, summarize } from '../lib/stats.mjs';
 import { runSweepBench } from './sweep.mjs';
 
 // The issue's sizes, then a per-pass profile of two attention sizes (its products alone, and the softmax of its
@@ -42,39 +45,27 @@ function parseArgs(argv) {
     sweepDims: [512, 4096], sweepRounds: 5, sweepBudgetS: 60, sweepSlowSamples: 3, numpyMaxS: 60, numpyMaxSLarge: 15,
     numpy: process.env.ASL_BENCH_NUMPY_SKIP || true,  // or why the numpy rows are skipped
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const number = () => {
-      const v = Number(argv[++i]);
-      if (!Number.isFinite(v) || v < 0) throw new Error(`${flag} needs a number`);
-      return v;
-    };
-    if (flag === '--budget-s') args.budgetS = number();
-    else if (flag === '--min-rounds') args.minRounds = number();
-    else if (flag === '--max-rounds') args.maxRounds = number();
-    else if (flag === '--native-rounds') args.nativeRounds = number();
-    else if (flag === '--no-native') args.native = false;
-    else if (flag === '--only') {
-      args.only = argv[++i];
-      if (args.only !== 'attention' && args.only !== 'sweep') throw new Error('--only needs "attention" or "sweep"');
-    } else if (flag === '--sweep-dims') {
-      args.sweepDims = String(argv[++i]).split(',').map(Number);
-      if (!args.sweepDims.every((d) => Number.isInteger(d) && d >= 2 && d <= 4096)) {
-        throw new Error('--sweep-dims needs maxDims from 2 to 4096, comma-separated, e.g. 512,4096');
-      }
-    } else if (flag === '--sweep-rounds') args.sweepRounds = number();
-    else if (flag === '--sweep-budget-s') args.sweepBudgetS = number();
-    else if (flag === '--sweep-slow-samples') args.sweepSlowSamples = Math.max(1, number());
-    else if (flag === '--numpy-max-s') args.numpyMaxS = number();
-    else if (flag === '--numpy-max-s-large') args.numpyMaxSLarge = number();
-    else if (flag === '--no-numpy') args.numpy = false;
-    else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/run.mjs`);
-  }
-  return args;
+  const parsed = readFlags(argv, args, {
+    '--budget-s': { key: 'budgetS', type: 'number' },
+    '--min-rounds': { key: 'minRounds', type: 'number' },
+    '--max-rounds': { key: 'maxRounds', type: 'number' },
+    '--native-rounds': { key: 'nativeRounds', type: 'number' },
+    '--no-native': { set: { native: false } },
+    '--only': { key: 'only', check: (v) => (v === 'attention' || v === 'sweep' ? null : 'needs "attention" or "sweep"') },
+    '--sweep-dims': { key: 'sweepDims', type: 'numbers',
+      check: (ds) => (ds.every((d) => Number.isInteger(d) && d >= 2 && d <= 4096) ? null
+        : 'needs maxDims from 2 to 4096, comma-separated, e.g. 512,4096') },
+    '--sweep-rounds': { key: 'sweepRounds', type: 'number' },
+    '--sweep-budget-s': { key: 'sweepBudgetS', type: 'number' },
+    '--sweep-slow-samples': { key: 'sweepSlowSamples', type: 'number' },
+    '--numpy-max-s': { key: 'numpyMaxS', type: 'number' },
+    '--numpy-max-s-large': { key: 'numpyMaxSLarge', type: 'number' },
+    '--no-numpy': { set: { numpy: false } },
+  }, 'bench/kernels/run.mjs');
+  return { ...parsed, sweepSlowSamples: Math.max(1, parsed.sweepSlowSamples) };
 }
 
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
-const median = (xs) => summarize(xs).median;
+const log = logger('bench');
 
 /** Every implementation's result on a few small cases, against WASM SIMD: they must compute the same thing. */
 function crossCheck(impls) {
@@ -116,22 +107,6 @@ function runNative(args) {
   const start = performance.now();
   const out = JSON.parse(execFileSync(exe, argv, { encoding: 'utf8', maxBuffer: 1 << 28 }));
   return { ...out, seconds: (performance.now() - start) / 1000 };
-}
-
-function cpuModel() {
-  try {
-    return readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m)?.[1] ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-function nproc() {
-  try {
-    return Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
-  } catch {
-    return os.availableParallelism?.() ?? os.cpus().length;
-  }
 }
 
 /** The attention and softmax part: every implementation round-robin, then native; the tables' rows and notes. */
@@ -257,23 +232,26 @@ async function runAttention(args, ours) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const loadStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  const kernelsStart = runStart('kernels');
   const ours = await loadOurModules();
   const attention = args.only === 'sweep' ? null : await runAttention(args, ours);
-  let sweep = null;
+  const kernelsRun = attention && runRecord(kernelsStart);
+  let sweep = null, sweepRun = null;
   if (args.only !== 'attention') {
     log(`variance sweep: maxDim ${args.sweepDims.join(', ')}, ${args.sweepRounds} rounds …`);
+    const sweepStart = runStart('sweep');
     sweep = await runSweepBench(ours, args, log);
+    sweepRun = runRecord(sweepStart);
   }
 
   const info = ours[1].info;
   const sweepNative = sweep?.rows.find((r) => r.where === 'native')?.info;
   const env = {
     date: new Date().toISOString(),
-    cpu: cpuModel(),
-    nproc: nproc(),
-    loadStart,
-    loadEnd: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    cpu: machine().cpu,
+    nproc: machine().cores,
+    loadStart: (kernelsRun ?? sweepRun).loadBefore.join(' '),
+    loadEnd: (sweepRun ?? kernelsRun).loadAfter.join(' '),
     node: process.version,
     emscripten: info.emscripten,
     compiler: info.compiler,
@@ -285,12 +263,16 @@ async function main() {
   const outDir = `${ROOT}build/bench`;
   mkdirSync(outDir, { recursive: true });
   const modules = Object.fromEntries(ours.map((m) => [m.id, m.info]));
-  writeFileSync(`${outDir}/results.json`, `${JSON.stringify({ env, modules,
-    ...(attention && { tfjs: attention.tfjs, checks: attention.checks, targets: attention.targets,
-      native: attention.native, rows: [...attention.rows.values()] }),
-    ...(sweep && { sweep: { ...sweep, summary: summarizeSweep(sweep) } }) }, null, 1)}\n`);
+  const kernels = attention && { run: kernelsRun, env, modules, tfjs: attention.tfjs, checks: attention.checks,
+    targets: attention.targets, native: attention.native, rows: [...attention.rows.values()] };
+  const sweepPart = sweep && { run: sweepRun, env, modules, sweep: { ...sweep, summary: summarizeSweep(sweep) } };
+  const written = ['results'];
+  writeFileSync(`${outDir}/results.json`, `${JSON.stringify({ ...kernels, ...sweepPart, run: undefined }, null, 1)}\n`);
   writeFileSync(`${outDir}/results.md`, md);
-  process.stdout.write(`${md}\nWritten: build/bench/results.json, build/bench/results.md\n`);
+  // One file per part as well, for docs/benchmarks.md (bench/lib/benchmarks-page.mjs), which keeps each part's last run.
+  if (kernels) writeFileSync(`${outDir}/kernels.json`, `${JSON.stringify(kernels, null, 1)}\n`), written.push('kernels');
+  if (sweepPart) writeFileSync(`${outDir}/sweep.json`, `${JSON.stringify(sweepPart, null, 1)}\n`), written.push('sweep');
+  process.stdout.write(`${md}\nWritten: ${written.map((w) => `build/bench/${w}.json`).join(', ')}, build/bench/results.md\n`);
 }
 
 /** The sweep's ratios and page-budget verdict, as plain data for results.json. */

@@ -6,15 +6,15 @@
 //   - a direct sweep (every pair's dot product recomputed at every d with the dot kernel; cpp/bench/sweep_case.h)
 //     in WASM SIMD and WASM scalar;
 //   - native incremental and direct (build/native/attention-bench --sweep, a child process per batch);
-//   - numpy (bench/sweep_numpy.py under Debian's /usr/bin/python3): the source's double loop of np.dot per pair and
+//   - numpy (bench/kernels/sweep_numpy.py under Debian's /usr/bin/python3): the source's double loop of np.dot per pair and
 //     a vectorised Gram product per d, both on the engine's own vectors.
 // Every implementation's variances are checked against the WASM SIMD incremental sweep before they are reported.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-import { ROOT } from './implementations.mjs';
-import { summarize } from './report.mjs';
+import { ROOT, unwrap } from './implementations.mjs';
+import { summarize } from '../lib/stats.mjs';
 
 
 export const SWEEP = { vectors: 100, distribution: 'uniform', seed: 1 };
@@ -28,17 +28,11 @@ const MAX_RUN_MS = 15000;  // one run predicted longer than this (from the small
 const TOL_F64 = 1e-9;
 const TOL_F32 = 1e-4;
 
-const median = (xs) => summarize(xs).median;
 // The work of one sweep, for predicting one maxDim's time from another's: Gram entries updated (incremental) or
 // multiply-adds of all dot products (direct, numpy).
 const work = (kind, maxDim, n) => (kind === 'incremental' ? (n * (n + 1)) / 2 * maxDim
   : (n * (n - 1)) / 2 * maxDim * (maxDim + 1) / 2);
 
-/** A benchmark binding's answer: a string is its complaint. */
-function unwrap(name, answer) {
-  if (typeof answer === 'string') throw new Error(`${name}: ${answer}`);
-  return answer;
-}
 // benchmarkSweep(method, maxDim, vectors, normal, seed, repeats, warmup, output), cpp/bindings/benchmark.cpp
 const sweepCall = (core, method, maxDim, repeats, warmup, output) => core.benchmarkSweep(method, maxDim, SWEEP.vectors,
   SWEEP.distribution === 'normal', SWEEP.seed, repeats, warmup, output);
@@ -121,7 +115,7 @@ function nativeRunner(method) {
   };
 }
 
-/** bench/sweep_numpy.py under /usr/bin/python3; one child process per batch; times with perf_counter inside. */
+/** bench/kernels/sweep_numpy.py under /usr/bin/python3; one child process per batch; times with perf_counter inside. */
 function numpyRunner(style, entriesFile, maxSFor) {
   let last = null;
   const exec = (maxDim, repeats, extra = []) => {

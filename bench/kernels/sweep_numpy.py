@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The variance sweep in numpy, for the benchmark's "Variance sweep" table (bench/sweep.mjs runs it).
+"""The variance sweep in numpy, for the benchmark's "Variance sweep" table (bench/kernels/sweep.mjs runs it).
 
 Two styles, both on the engine's own vectors (read from --entries, float32 widened to float64, so every result can be
 checked against the engine's), for d = 1 … max_dim:
@@ -18,7 +18,7 @@ times (each a sample) and reports the prediction beside the measurement, as a ch
 
 Prints one JSON object on standard output. Run it with Debian's /usr/bin/python3 (python3-numpy).
 
-  /usr/bin/python3 bench/sweep_numpy.py --entries FILE --vectors 100 --max-dim 512 --style loop \
+  /usr/bin/python3 bench/kernels/sweep_numpy.py --entries FILE --vectors 100 --max-dim 512 --style loop \
       [--repeats 1] [--max-s 60] [--subset 32] [--output 1] [--draw-cost 1]
 """
 import argparse

@@ -1,28 +1,26 @@
-// What one frame costs a browser when the page changes almost nothing: the floor under bench/page-latency.mjs's
+// What one frame costs a browser when the page changes almost nothing: the floor under bench/page/latency.mjs's
 // "work". At a few places of the page (a control of each lesson scrolled to the middle of the window), 25 times
 // each: in an animation frame, change the first letter of 0, 1 or 5 text nodes spread over the window, and time from
 // the frame's start to a message posted then (which runs after the frame's style, layout and paint, as the
 // benchmark's "work" does), with the forced layout timed apart. It prints figures and asserts nothing.
 //
-//   node bench/frame-floor.mjs [--browsers chromium,firefox,webkit] [--keys dk,vseed,gn,tbeta,hdmodel,rtrain,bs]
+//   node bench/page/frame-floor.mjs [--browsers chromium,firefox,webkit] [--keys dk,vseed,gn,tbeta,hdmodel,rtrain,bs]
 //                              [--webkit-cpu]
-// (--webkit-cpu: WebKit paints on the CPU instead of its default GL path, as in bench/page-latency.mjs.)
+// (--webkit-cpu: WebKit paints on the CPU instead of its default GL path, as in bench/page/latency.mjs.)
 // Firefox and WebKit clamp performance.now() to 1 ms, so their figures are whole milliseconds.
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
-import { launch, missing } from '../../tests/browsers/drivers.mjs';
+import { parseArgs } from '../lib/args.mjs';
+import { openBrowser, serve } from '../lib/browser.mjs';
+import { loadAverage, machine } from '../lib/machine.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const flag = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? String(process.argv[i + 1]).split(',') : fallback;
-};
-const browsers = flag('--browsers', ['chromium', 'firefox', 'webkit']);
-const keys = flag('--keys', ['dk', 'vseed', 'gn', 'tbeta', 'hdmodel', 'rtrain', 'bs']);
-const webkitCpu = process.argv.includes('--webkit-cpu');
+const { browsers, keys, webkitCpu } = parseArgs(process.argv.slice(2),
+  { browsers: ['chromium', 'firefox', 'webkit'], keys: ['dk', 'vseed', 'gn', 'tbeta', 'hdmodel', 'rtrain', 'bs'], webkitCpu: false }, {
+    '--browsers': { key: 'browsers', type: 'list' },
+    '--keys': { key: 'keys', type: 'list' },
+    '--webkit-cpu': { set: { webkitCpu: true } },
+  }, 'bench/page/frame-floor.mjs');
 const MODES = [0, 1, 5]; // text nodes changed per frame
 
 /** In the page: scrolls control `key` to the middle, then times 25 frames that change `count` text nodes each. */
@@ -58,25 +56,18 @@ async function probe([key, count]) {
   return { changed: nodes.length, median: work[12], max: work[24], layout: sorted((x) => x.layout)[12] };
 }
 
+/** One tab of browser `name` at `url`, 1280 × 900 (bench/lib/browser.mjs); close() ends the browser. */
 async function open(name, url) {
-  if (name === 'chromium') {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    return { evaluate: (fn, arg) => page.evaluate(fn, arg), close: () => browser.close() };
-  }
-  const why = missing(name);
-  if (why) throw new Error(why);
-  const browser = await launch(name, { webkitCpu });
+  const browser = await openBrowser(name, { webkitCpu });
   const tab = await browser.open(url);
   return { evaluate: (fn, arg) => tab.evaluate(fn, arg), close: () => browser.close() };
 }
 
-const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });
-const url = `http://127.0.0.1:${server.address().port}/index.html`;
+const server = await serve(ROOT);
+const url = `${server.origin}/index.html`;
 const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
-console.log(`# One frame with 0, 1 or 5 text nodes changed\n\n${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}; ` +
-  `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; 1280 × 900${webkitCpu ? '; WebKit paints on the CPU' : ''}; 25 frames per cell, median / max ms (median forced layout).\n`);
+console.log(`# One frame with 0, 1 or 5 text nodes changed\n\n${new Date().toISOString()}; ${machine().cores} × ${machine().cpu}; ` +
+  `load average ${loadAverage().join(' ')}; 1280 × 900${webkitCpu ? '; WebKit paints on the CPU' : ''}; 25 frames per cell, median / max ms (median forced layout).\n`);
 console.log(`| browser | control in the middle | ${MODES.map((m) => `${m} changed`).join(' | ')} |`);
 console.log(`|---|---|${MODES.map(() => '---').join('|')}|`);
 try {
@@ -101,5 +92,5 @@ try {
     }
   }
 } finally {
-  server.close();
+  await server.close();
 }

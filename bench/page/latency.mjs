@@ -3,7 +3,7 @@
 // section's new numbers, in headless Chromium and, on request, Firefox ESR and WebKitGTK (tests/browsers/drivers.mjs).
 // It prints figures and asserts nothing.
 //
-//   node bench/page-latency.mjs [--browsers chromium,firefox,webkit] [--lessons temperature,heads] [--changes 5]
+//   node bench/page/latency.mjs [--browsers chromium,firefox,webkit] [--lessons temperature,heads] [--changes 5]
 //                               [--no-drag] [--closed] [--webkit-cpu] [--baseline old.json] [--compare DIR] [--out build/bench]
 // (build-scripts/bench --only page builds the page bundle first and runs this.)
 //   Every "Go deeper" section is opened first (a click on its summary, as a learner opens it), so every control of
@@ -32,14 +32,15 @@
 // browser sends them: a slider with fewer steps there sends fewer), pointerup and change; per input the time until a
 // frame shows a value at least that new, and from the release to the frame with the full sample counts: of the parts
 // in the window (what the learner sees settle), and of every part (those out of sight draw later, web/offscreen.js).
-// Writes build/bench/page-latency.{json,md}; bench/page-report.mjs says how the tables read.
+// Writes build/bench/page-latency.{json,md}; bench/page/report.mjs says how the tables read.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
-import { launch, missing, injectErrors } from '../../tests/browsers/drivers.mjs';
+import { injectErrors } from '../../tests/browsers/drivers.mjs';
+import { parseArgs as readFlags } from '../lib/args.mjs';
+import { openBrowser as startBrowser, serve } from '../lib/browser.mjs';
+import { loadAverage, logger, machine, runRecord, runStart } from '../lib/machine.mjs';
+import { max, median } from '../lib/stats.mjs';
 import { installProbe, valuesFor, dragValues, label } from './probe.mjs';
 import { report, fmt } from './report.mjs';
 
@@ -47,76 +48,28 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 function parseArgs(argv) {
-  const args = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, webkitCpu: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    if (flag === '--browsers') {
-      args.browsers = String(argv[++i]).split(',');
-      if (!args.browsers.every((b) => BROWSERS.includes(b))) throw new Error(`--browsers takes ${BROWSERS.join(', ')}`);
-    } else if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
-    else if (flag === '--changes') {
-      args.changes = Number(argv[++i]);
-      if (!Number.isInteger(args.changes) || args.changes < 1) throw new Error('--changes needs a positive integer');
-    } else if (flag === '--no-drag') args.drag = false;
-    else if (flag === '--closed') args.closed = true;
-    else if (flag === '--webkit-cpu') args.webkitCpu = true;
-    else if (flag === '--baseline') args.baseline = path.resolve(String(argv[++i]));
-    else if (flag === '--compare') args.compare = path.resolve(String(argv[++i]));
-    else if (flag === '--out') args.out = path.resolve(String(argv[++i]));
-    else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-latency.mjs`);
-  }
-  return args;
+  const defaults = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, webkitCpu: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
+  return readFlags(argv, defaults, {
+    '--browsers': { key: 'browsers', type: 'list', check: (bs) => (bs.every((b) => BROWSERS.includes(b)) ? null : `takes ${BROWSERS.join(', ')}`) },
+    '--lessons': { key: 'lessons', type: 'list' },
+    '--changes': { key: 'changes', type: 'count' },
+    '--no-drag': { set: { drag: false } },
+    '--closed': { set: { closed: true } },
+    '--webkit-cpu': { set: { webkitCpu: true } },
+    '--baseline': { key: 'baseline', type: 'path' },
+    '--compare': { key: 'compare', type: 'path' },
+    '--out': { key: 'out', type: 'path' },
+  }, 'bench/page/latency.mjs');
 }
 
-const log = (message) => process.stderr.write(`[bench page] ${message}\n`);
-const median = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const log = logger('bench page');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const max = (xs) => (xs.length ? Math.max(...xs) : NaN);
 const num = (x) => (typeof x === 'number' ? x : NaN); // WebDriver sends NaN as null
-const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
-/** Starts `name`; resolves to { version, open(url) → tab { evaluate(fn, arg), errors(), front(), close() }, close() }. */
-async function openBrowser(name, args) {
-  if (name === 'chromium') {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        '--no-first-run', '--disable-quic'],
-    });
-    return {
-      version: `Chromium ${browser.version()}`,
-      async open(url) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        const errors = [];
-        page.on('pageerror', (e) => errors.push(String(e)));
-        page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-        await page.goto(url);
-        return { evaluate: (fn, arg) => page.evaluate(fn, arg), errors: async () => errors.slice(), front: () => page.bringToFront(), close: () => context.close() };
-      },
-      close: () => browser.close(),
-    };
-  }
-  const why = missing(name);
-  if (why) throw new Error(why);
-  const browser = await launch(name, { webkitCpu: args.webkitCpu });
-  let version = null;
-  return {
-    get version() {
-      return version;
-    },
-    async open(url) {
-      const tab = await browser.open(url);
-      version ??= `${name === 'firefox' ? 'Firefox' : 'WebKitGTK'} (${await tab.evaluate(() => navigator.userAgent)})`;
-      return tab;
-    },
-    close: () => browser.close(),
-  };
+/** Starts `name` (bench/lib/browser.mjs) with this benchmark's Chromium flags and WebKit painting. */
+function openBrowser(name, args) {
+  return startBrowser(name, { webkitCpu: args.webkitCpu,
+    chromiumArgs: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
 }
 
 /** Asks `fn` in the tab every 50 ms until it answers true or `ms` pass; answers its last answer. */
@@ -323,15 +276,16 @@ async function main() {
   if (args.compare && !existsSync(path.join(args.compare, 'build', 'page', 'app.js'))) throw new Error(`--compare ${args.compare}: no build/page/app.js there`);
   const baseline = args.baseline ? JSON.parse(readFileSync(args.baseline, 'utf8')) : null;
   const servers = [];
-  const serve = async (root) => {
+  const serveCopy = async (root) => {
     // WebKit's driver cannot read the console: its pages carry tests/browsers/errors.js (this project's only).
-    const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root, transform: root === ROOT ? injectErrors : null });
+    const server = await serve(root, { transform: root === ROOT ? injectErrors : null });
     servers.push(server);
-    return `http://127.0.0.1:${server.address().port}/index.html`;
+    return `${server.origin}/index.html`;
   };
-  const urls = [await serve(ROOT)];
-  if (args.compare) urls.push(await serve(args.compare));
-  const loadBefore = loadAverage();
+  const urls = [await serveCopy(ROOT)];
+  if (args.compare) urls.push(await serveCopy(args.compare));
+  const start = runStart('page');
+  const loadBefore = start.loadBefore;
   const browsers = [];
   try {
     for (const name of args.browsers) {
@@ -343,15 +297,16 @@ async function main() {
       }
     }
   } finally {
-    for (const server of servers) await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+    for (const server of servers) await server.close();
   }
+  const run = runRecord(start, { browsers: browsers.filter((b) => !b.failed).map((b) => b.version) });
   const env = {
-    date: new Date().toISOString(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', loadBefore, loadAfter: loadAverage(),
+    date: start.date, cpus: machine().cores, cpu: machine().cpu, loadBefore, loadAfter: run.loadAfter,
     node: process.version, webkitPainting: args.webkitCpu ? 'the CPU (WEBKIT_SKIA_ENABLE_CPU_RENDERING=1)' : 'its default GL path (Mesa\'s software GL here)', compare: args.compare ? path.relative(ROOT, args.compare) || args.compare : null,
   };
   const md = report({ env, browsers, baseline });
   mkdirSync(args.out, { recursive: true });
-  writeFileSync(path.join(args.out, 'page-latency.json'), `${JSON.stringify({ env, browsers }, null, 1)}\n`);
+  writeFileSync(path.join(args.out, 'page-latency.json'), `${JSON.stringify({ run, env, browsers }, null, 1)}\n`);
   writeFileSync(path.join(args.out, 'page-latency.md'), md);
   process.stdout.write(md);
   log(`wrote ${path.relative(ROOT, path.join(args.out, 'page-latency.md'))} and page-latency.json`);

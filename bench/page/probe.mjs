@@ -1,4 +1,4 @@
-// The in-page half of bench/page-latency.mjs: installProbe() is serialised into the page (any browser: it uses only
+// The in-page half of bench/page/latency.mjs: installProbe() is serialised into the page (any browser: it uses only
 // the page's own APIs) and answers quiet(), list(), change() and drag(); the helpers below choose the values a
 // control is moved to. Nothing here asserts; the caller reports.
 

@@ -1,6 +1,7 @@
-// The Markdown report of bench/page-latency.mjs: per browser, how many controls answer within one frame and the
+// The Markdown report of bench/page/latency.mjs: per browser, how many controls answer within one frame and the
 // worst five, then the Monte Carlo sliders, every control and every drag, beside an earlier or compared run when
 // there is one. Figures only: nothing is asserted.
+import { median } from '../lib/stats.mjs';
 
 const FRAME_MS = 1000 / 60;
 /** The issue's target per control: median work within a frame, and no change over two frames. */
@@ -43,8 +44,7 @@ function summary(browser, chromiumRows) {
     const by = new Map(chromiumRows.filter((r) => !r.skipped && r.changes.length).map((r) => [r.name, r]));
     const ratios = measured.filter((r) => by.has(r.name)).map((r) => ({ r, x: r.work.median / Math.max(by.get(r.name).work.median, 1) }));
     const inTwo = ratios.filter(({ x }) => x <= 2).length;
-    const sorted = ratios.map(({ x }) => x).sort((a, b) => a - b);
-    const med = sorted.length ? sorted[sorted.length >> 1] : NaN;
+    const med = median(ratios.map(({ x }) => x));
     lines.push(`Against Chromium in this run (median work, per control): ${inTwo} of ${ratios.length} within 2×; median ratio ${med.toFixed(2)}×` +
       ` (a Chromium figure under 1 ms counts as 1 ms).`);
   }

@@ -2,44 +2,41 @@
 // playwright-core) around one `input` event per control, its renderer main-thread events split into script, style,
 // layout, paint and garbage collection by self time. It prints figures and asserts nothing.
 //
-//   node bench/page-trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--frame] [--closed]
+//   node bench/page/trace.mjs [--lessons variance,heads] [--keys vseed,dk] [--changes 2] [--frame] [--closed]
 //                             [--url file|http] [--root DIR]
-//   node bench/page-trace.mjs --loads 8 [--url file|http] [--root DIR]
+//   node bench/page/trace.mjs --loads 8 [--url file|http] [--root DIR]
 //
 // Per control: the median over the changes of each bucket's self time from the input event to the settled page
 // (the preview's frame and, for Monte Carlo parts, the full-sample redraws that follow it), and the names of the
 // three largest script functions by self time (from the trace's JS sampler, when it has samples). --frame ends the
-// span with the frame that shows the section's first update instead: the "work" of bench/page-latency.mjs, split by
+// span with the frame that shows the section's first update instead: the "work" of bench/page/latency.mjs, split by
 // kind, with the objects that frame's layout had to lay out again. Every "Go deeper" section is opened first, as
-// bench/page-latency.mjs does (--closed leaves them closed and their controls out). --root serves another copy of the
+// bench/page/latency.mjs does (--closed leaves them closed and their controls out). --root serves another copy of the
 // page (e.g. an unminified build, for readable function names).
 // --loads N traces N fresh loads instead (a new browser context each), from navigation until the first lesson is on
 // screen: when the script started, the engine was ready, the first render's script ended and its frame was painted,
 // and the main thread's time in that span by kind, with the renderer's font lookups (Chromium's FontCache and the
 // sandbox's font IPC, which a cold renderer's first layouts wait for) apart from layout.
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { parseArgs as readFlags } from '../lib/args.mjs';
+import { launchChromium, serve } from '../lib/browser.mjs';
+import { loadAverage } from '../lib/machine.mjs';
+import { median } from '../lib/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function parseArgs(argv) {
-  const args = { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0, frame: false, closed: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
-    else if (flag === '--keys') args.keys = String(argv[++i]).split(',');
-    else if (flag === '--changes') args.changes = Number(argv[++i]);
-    else if (flag === '--url') args.url = String(argv[++i]);
-    else if (flag === '--root') args.root = path.resolve(String(argv[++i]));
-    else if (flag === '--loads') args.loads = Number(argv[++i]);
-    else if (flag === '--frame') args.frame = true;
-    else if (flag === '--closed') args.closed = true;
-    else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-trace.mjs`);
-  }
-  return args;
+  return readFlags(argv, { lessons: null, keys: null, changes: 2, url: 'http', root: ROOT, loads: 0, frame: false, closed: false }, {
+    '--lessons': { key: 'lessons', type: 'list' },
+    '--keys': { key: 'keys', type: 'list' },
+    '--changes': { key: 'changes', type: 'count' },
+    '--url': { key: 'url', check: (v) => (v === 'http' || v === 'file' ? null : 'takes http or file') },
+    '--root': { key: 'root', type: 'path' },
+    '--loads': { key: 'loads', type: 'number' },
+    '--frame': { set: { frame: true } },
+    '--closed': { set: { closed: true } },
+  }, 'bench/page/trace.mjs');
 }
 
 // Trace event names → bucket. Anything else on the main thread with self time counts as "other".
@@ -149,28 +146,22 @@ async function traceLoads(browser, url, loads) {
   return rows;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   let server = null;
   let url = pathToFileURL(path.join(args.root, 'index.html')).href;
   if (args.url === 'http') {
-    ({ server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: args.root }));
-    url = `http://127.0.0.1:${server.address().port}/index.html`;
+    server = await serve(args.root);
+    url = `${server.origin}/index.html`;
   }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  process.stderr.write(`[trace] load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  const browser = await launchChromium();
+  process.stderr.write(`[trace] load average ${loadAverage().join(' ')}\n`);
   try {
     if (args.loads > 0) {
       const rows = await traceLoads(browser, url, args.loads);
       const cols = ['boot', 'engine', 'drawn', 'painted', 'script', 'style', 'layout', 'fonts', 'paint', 'gc', 'other'];
       const head = ['load', 'script started', 'engine ready', 'render script done', 'on screen', 'script', 'style', 'layout (without fonts)', 'font lookups', 'paint', 'gc', 'other'];
-      const lines = [`# The first lesson of ${rows.length} fresh loads (${args.url}; ms after navigation, then main-thread time until it is on screen; ${new Date().toISOString()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`, '',
+      const lines = [`# The first lesson of ${rows.length} fresh loads (${args.url}; ms after navigation, then main-thread time until it is on screen; ${new Date().toISOString()}; load ${loadAverage().join(' ')})`, '',
         `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
       rows.forEach((r, i) => lines.push(`| ${i + 1} | ${cols.map((c) => r[c].toFixed(1)).join(' | ')} |`));
       if (rows.length) lines.push(`| median | ${cols.map((c) => median(rows.map((r) => r[c])).toFixed(1)).join(' | ')} |`);
@@ -249,13 +240,13 @@ async function main() {
     }
     const head = ['control', 'total', 'script', 'style', 'layout', 'paint', 'gc', 'other', 'objects laid out', 'top script functions'];
     const span = args.frame ? 'from the input to the end of the frame showing the first update' : 'from the input until the section settled';
-    const lines = [`# Main-thread time per change by kind (ms, median of ${args.changes}, ${span}; ${new Date().toISOString()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')})`, '',
+    const lines = [`# Main-thread time per change by kind (ms, median of ${args.changes}, ${span}; ${new Date().toISOString()}; load ${loadAverage().join(' ')})`, '',
       `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
     for (const r of rows) lines.push(`| ${r.name} | ${[r.total, r.script, r.style, r.layout, r.paint, r.gc, r.other].map((x) => x.toFixed(1)).join(' | ')} | ${Math.round(r.dirty)} | ${r.top} |`);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await browser.close();
-    if (server) await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+    if (server) await server.close();
   }
 }
 

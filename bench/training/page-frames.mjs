@@ -1,34 +1,43 @@
 // What a learner's page does while Lesson 6 trains: the long animation frames (over 50 ms) on the page's main thread
 // in the seconds after "Train" is pressed, in headless Chromium through playwright-core, from a local server. It
-// prints figures and asserts nothing (issue 13 item 4: no frame over 50 ms during a run).
+// prints figures and asserts nothing (issue 13 item 4: no frame over 50 ms during a run). Writes
+// build/bench/training-page.{json,md} (--out DIR elsewhere).
 //
-//   node bench/run-frames.mjs [--seconds 10] [--rounds 3] [--hash '#lesson=training&rlen=64&rtrain=100000' ...] [--root DIR]
+//   node bench/training/page-frames.mjs [--seconds 10] [--rounds 3] [--hash '#lesson=training&rlen=64&rtrain=100000' ...]
+//                                       [--root DIR] [--out DIR]
 //
 // --root serves another copy of the page (a folder with index.html and build/page/, say of the main branch) for a before.
 //
 // Per setting and round: the long frames from the click on (the first drawing included) and from the fourth second on
 // (a run in its steady state), their count and the longest, and how much of the longest was script and how much
 // style, layout and paint (the Long Animation Frames API). Without --hash: the default run and the largest sequence.
-import os from 'node:os';
-import { chromium } from 'playwright-core';
-import { startStaticServer } from '../../build-scripts/static-server.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../lib/args.mjs';
+import { launchChromium, serve } from '../lib/browser.mjs';
+import { machine, runRecord, runStart } from '../lib/machine.mjs';
 
-const args = { seconds: 10, rounds: 3, hashes: [], root: undefined };
-for (let i = 2; i < process.argv.length; i += 1) {
-  const flag = process.argv[i];
-  if (flag === '--seconds') args.seconds = Number(process.argv[++i]);
-  else if (flag === '--rounds') args.rounds = Number(process.argv[++i]);
-  else if (flag === '--hash') args.hashes.push(String(process.argv[++i]));
-  else if (flag === '--root') args.root = String(process.argv[++i]);
-  else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/run-frames.mjs`);
-}
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = parseArgs(process.argv.slice(2), { seconds: 10, rounds: 3, hashes: [], root: undefined, out: path.join(ROOT, 'build', 'bench') }, {
+  '--seconds': { key: 'seconds', type: 'number' },
+  '--rounds': { key: 'rounds', type: 'count' },
+  '--hash': { key: 'hashes', repeat: true },
+  '--root': { key: 'root', type: 'path' },
+  '--out': { key: 'out', type: 'path' },
+}, 'bench/training/page-frames.mjs');
 if (!args.hashes.length) args.hashes = ['#lesson=training', '#lesson=training&rlen=64&rtrain=100000'];
 
-const { server, url } = await startStaticServer({ port: 0, ...(args.root ? { root: args.root } : {}) });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-console.log(`Lesson 6 run frames${args.root ? ` of ${args.root}` : ''}, ${new Date().toISOString()}; ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores; load average ${os.loadavg()[0].toFixed(2)}; ${browser.version()}`);
-console.log('| setting | round | long frames from the click | longest (script + rendering) | long frames after 4 s | longest after 4 s | run |');
-console.log('|---|---|---|---|---|---|---|');
+const start = runStart('training-page');
+const server = await serve(args.root);
+const url = `${server.origin}/`;
+const browser = await launchChromium();
+const version = `Chromium ${browser.version()}`;
+const lines = [`Lesson 6 run frames${args.root ? ` of ${args.root}` : ''}, ${start.date}; ${machine().cpu}, ${machine().cores} cores; load average ${start.loadBefore[0].toFixed(2)}; ${version}`,
+  '| setting | round | long frames from the click | longest (script + rendering) | long frames after 4 s | longest after 4 s | run |',
+  '|---|---|---|---|---|---|---|'];
+for (const line of lines) console.log(line);
+const rows = [];
 try {
   for (const hash of args.hashes) {
     for (let round = 1; round <= args.rounds; round += 1) {
@@ -54,11 +63,18 @@ try {
       const longest = (list) => list.reduce((a, f) => (f.duration > (a?.duration ?? 0) ? f : a), null);
       const show = (f) => (f ? `${Math.round(f.duration)} ms (${Math.round(f.script)} + ${Math.round(f.duration - f.script)})` : '—');
       const late = frames.filter((f) => f.at > 4000);
-      console.log(`| ${hash} | ${round} | ${frames.length} | ${show(longest(frames))} | ${late.length} | ${show(longest(late))} | ${status} |`);
+      rows.push({ hash, round, frames, longest: longest(frames), lateFrames: late.length, longestLate: longest(late), status });
+      lines.push(`| ${hash} | ${round} | ${frames.length} | ${show(longest(frames))} | ${late.length} | ${show(longest(late))} | ${status} |`);
+      console.log(lines[lines.length - 1]);
       await page.context().close();
     }
   }
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }
+const run = runRecord(start, { browsers: [version] });
+mkdirSync(args.out, { recursive: true });
+writeFileSync(path.join(args.out, 'training-page.json'), `${JSON.stringify({ run, seconds: args.seconds, rounds: args.rounds, root: args.root ?? null, rows }, null, 1)}\n`);
+writeFileSync(path.join(args.out, 'training-page.md'), `${lines.join('\n')}\n`);
+process.stderr.write(`[bench training-page] wrote ${path.relative(ROOT, path.join(args.out, 'training-page.md'))} and training-page.json\n`);

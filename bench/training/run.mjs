@@ -1,6 +1,6 @@
 // The training benchmark of Lesson 6: optimizer steps per second of the same model at the same batch size in three
 // places: the native engine (build/native/attention-lab train), the WASM engine in this Node process, and the PyTorch
-// reference (bench/training_torch.py under Debian's /usr/bin/python3 with python3-torch, at 1 and 2 threads).
+// reference (bench/training/training_torch.py under Debian's /usr/bin/python3 with python3-torch, at 1 and 2 threads).
 // Native and WASM rounds alternate; PyTorch runs its rounds in one process. Reports medians as wall-clock steps/s and
 // as steps per CPU-second (process CPU time: steadier than the wall clock on a shared machine), and the ratios the
 // issue asks for. Then the native trainer alone at L = 200 (Table 1 row 2: d = 200, 19,300 sequences) and L = 20, on
@@ -8,7 +8,7 @@
 // by build/native/fma-peak; with --baseline CLI an older attention-lab runs in alternate rounds as "before". It
 // asserts nothing. Writes build/bench/training.{json,md}.
 //
-//   node bench/training.mjs [--models encoder,attention] [--steps 300] [--rounds 5] [--torch-steps 150] [--no-torch]
+//   node bench/training/run.mjs [--models encoder,attention] [--steps 300] [--rounds 5] [--torch-steps 150] [--no-torch]
 //                           [--sizes 200,20] [--baseline PATH] [--only-native]
 // (build-scripts/bench --only training builds first and runs this.)
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { parseArgs as readFlags } from '../lib/args.mjs';
+import { loadAverage, logger, runRecord, runStart } from '../lib/machine.mjs';
+import { median } from '../lib/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(ROOT, 'build', 'native', 'attention-lab');
@@ -25,37 +28,21 @@ const PYTHON = '/usr/bin/python3';
 const WARMUP = 20;
 
 function parseArgs(argv) {
-  const args = { models: ['encoder', 'attention'], steps: 300, rounds: 5, torchSteps: 150, torch: true, sizes: [200, 20], baseline: null,
+  const defaults = { models: ['encoder', 'attention'], steps: 300, rounds: 5, torchSteps: 150, torch: true, sizes: [200, 20], baseline: null,
     onlyNative: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const number = () => {
-      const v = Number(argv[++i]);
-      if (!Number.isInteger(v) || v < 1) throw new Error(`${flag} needs a positive integer`);
-      return v;
-    };
-    if (flag === '--models') {
-      args.models = String(argv[++i]).split(',');
-      if (!args.models.every((m) => m === 'encoder' || m === 'attention')) throw new Error('--models: encoder and/or attention');
-    } else if (flag === '--steps') args.steps = number();
-    else if (flag === '--rounds') args.rounds = number();
-    else if (flag === '--torch-steps') args.torchSteps = number();
-    else if (flag === '--no-torch') args.torch = false;
-    else if (flag === '--sizes') args.sizes = String(argv[++i]).split(',').map(Number);
-    else if (flag === '--baseline') args.baseline = path.resolve(String(argv[++i]));
-    else if (flag === '--only-native') args.onlyNative = true;
-    else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/training.mjs`);
-  }
-  return args;
+  return readFlags(argv, defaults, {
+    '--models': { key: 'models', type: 'list', check: (ms) => (ms.every((m) => m === 'encoder' || m === 'attention') ? null : 'takes encoder and/or attention') },
+    '--steps': { key: 'steps', type: 'count' },
+    '--rounds': { key: 'rounds', type: 'count' },
+    '--torch-steps': { key: 'torchSteps', type: 'count' },
+    '--no-torch': { set: { torch: false } },
+    '--sizes': { key: 'sizes', type: 'numbers' },
+    '--baseline': { key: 'baseline', type: 'path' },
+    '--only-native': { set: { onlyNative: true } },
+  }, 'bench/training/run.mjs');
 }
 
-const log = (message) => process.stderr.write(`[bench training] ${message}\n`);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
+const log = logger('bench training');
 
 /** One native round: `steps` steps after the CLI's own set-up (no evaluation inside the timed loop). */
 function nativeRound(model, steps) {
@@ -163,8 +150,9 @@ async function main() {
   const { loadEngine } = await import('../../web/engine.js');
   const engine = await loadEngine();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'asl-bench-training-'));
-  const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown' },
-    loadAverageBefore: loadAverage(), kernels: engine.info.kernels, steps: args.steps, torchSteps: args.torchSteps, warmup: WARMUP, models: {} };
+  const start = runStart('training');
+  const results = { date: start.date, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown' },
+    loadAverageBefore: start.loadBefore, kernels: engine.info.kernels, steps: args.steps, torchSteps: args.torchSteps, warmup: WARMUP, models: {} };
   try {
     for (const model of args.onlyNative ? [] : args.models) {
       const native = [];
@@ -190,7 +178,8 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
   results.sizes = sizeSection(args);
-  results.loadAverageAfter = loadAverage();
+  results.run = runRecord(start);
+  results.loadAverageAfter = results.run.loadAfter;
   results.torchProblem = torchProblem;
 
   const lines = [
@@ -249,6 +238,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`bench/training.mjs: ${error.stack ?? error.message}\n`);
+  process.stderr.write(`bench/training/run.mjs: ${error.stack ?? error.message}\n`);
   process.exit(1);
 });

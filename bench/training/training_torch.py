@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Training speed of the PyTorch reference model (bench/training.mjs runs this with Debian's python3-torch).
+"""Training speed of the PyTorch reference model (bench/training/run.mjs runs this with Debian's python3-torch).
 
 Builds the model of tests/torch/reference.py (the engine's "encoder" or "attention" model, autograd backward) from a
 dump written by `attention-lab dump` (its initial weights and layout), and times full optimizer steps: forward,
@@ -8,7 +8,7 @@ batches of the dump's batch size drawn once in advance. Prints one JSON object: 
 process CPU seconds, for each thread count asked for. Nothing is checked here; the losses of the same model are
 compared with the engine's in tests/js/torch.test.mjs.
 
-usage: /usr/bin/python3 bench/training_torch.py DUMP.json [--steps 200] [--rounds 5] [--threads 1,2] [--warmup 20]
+usage: /usr/bin/python3 bench/training/training_torch.py DUMP.json [--steps 200] [--rounds 5] [--threads 1,2] [--warmup 20]
 """
 import json
 import os
@@ -80,7 +80,7 @@ def main(argv):
     with open(o["dump"]) as f:
         dump = json.load(f)
     if dump["config"]["betaStrategy"] not in ("inverse-sqrt-dk", "fixed"):
-        raise SystemExit("bench/training_torch.py times a fixed β only")
+        raise SystemExit("bench/training/training_torch.py times a fixed β only")
     generator = torch.Generator().manual_seed(1)
     result = {"torch": torch.__version__, "model": dump["config"]["model"], "batchSize": dump["config"]["batchSize"],
               "L": dump["config"]["L"], "R": dump["config"]["R"], "steps": o["steps"], "rounds": []}

@@ -1,0 +1,44 @@
+// What every benchmark's JSON says about its run: the date, the machine (CPU model, its SIMD and FMA flags, cores),
+// Node, the browsers that ran, and the load average before and after (this machine is shared: a figure taken under
+// load is not a result). bench/lib/benchmarks-page.mjs reads these for docs/benchmarks.md.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+/** The ISA flags of /proc/cpuinfo that decide what the kernels can use; the rest are left out. */
+const ISA = ['sse2', 'sse3', 'ssse3', 'sse4_1', 'sse4_2', 'avx', 'avx2', 'fma', 'f16c', 'avx512f', 'avx512bw', 'avx512vl',
+  'avx512_vnni', 'avx512_bf16', 'amx_tile', 'neon', 'asimd', 'sve'];
+
+/** The 1-, 5- and 15-minute load averages, two decimals. */
+export const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
+
+/** A log function that writes `[prefix] message` lines to stderr. */
+export const logger = (prefix) => (message) => process.stderr.write(`[${prefix}] ${message}\n`);
+
+/** { cpu, isa, cores } of this machine (cores: what nproc says, the CPUs this process may use). */
+export function machine() {
+  let cpuinfo = '';
+  try {
+    cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    // not Linux: the model from os.cpus(), no flags
+  }
+  const model = cpuinfo.match(/^model name\s*:\s*(.*)$/m)?.[1] ?? os.cpus()[0]?.model?.trim() ?? 'unknown';
+  const flags = new Set((cpuinfo.match(/^(?:flags|Features)\s*:\s*(.*)$/m)?.[1] ?? '').split(/\s+/));
+  if (flags.has('pni')) flags.add('sse3'); // Linux's name for SSE3
+  let cores;
+  try {
+    cores = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {
+    cores = os.availableParallelism?.() ?? os.cpus().length;
+  }
+  return { cpu: model, isa: ISA.filter((f) => flags.has(f)), cores };
+}
+
+/** The start of a part's run: its name, the date and the load before. */
+export const runStart = (part) => ({ part, date: new Date().toISOString(), loadBefore: loadAverage() });
+
+/** The whole run record of a part, for its JSON: runStart's fields, the machine, Node, browsers and the load after. */
+export function runRecord(start, { browsers = [] } = {}) {
+  return { ...start, machine: machine(), node: process.version, browsers, loadAfter: loadAverage() };
+}
