@@ -1,4 +1,4 @@
-# The benchmark's targets (build-scripts/bench runs them through bench/run.mjs). Included at the end of
+# The benchmark's targets (build-scripts/bench runs them through bench/kernels/run.mjs). Included at the end of
 # CMakeLists.txt, so it reuses its functions and engine libraries. With Emscripten: build/wasm/attention_core_eigen.cjs,
 # the page's bindings (the same objects as attention_core) with a benchmark() that times
 # cpp/engine/attention_eigen.cpp instead of the kernels. Natively:
@@ -17,7 +17,7 @@ else()
   add_executable(attention-bench cpp/bench/attention_bench.cpp cpp/engine/attention_eigen.cpp)
   target_link_libraries(attention-bench PRIVATE asl_engine)
   target_compile_options(attention-bench PRIVATE ${ASL_WARNINGS})
-  # The machine's multiply-add peak for bench/training.mjs, in the engine's vector flags (linked for them alone).
+  # The machine's multiply-add peak for bench/training/run.mjs, in the engine's vector flags (linked for them alone).
   add_executable(fma-peak cpp/bench/fma_peak.cpp)
   target_link_libraries(fma-peak PRIVATE asl_engine)
   target_compile_options(fma-peak PRIVATE ${ASL_WARNINGS})

@@ -58,7 +58,7 @@ async function boot() {
 
   let engine;
   try {
-    performance.mark('asl:boot'); // the script has run up to here (bench/page-latency.mjs reads these marks)
+    performance.mark('asl:boot'); // the script has run up to here (bench/page/latency.mjs reads these marks)
     engine = await loadEngine();
     performance.mark('asl:engine');
   } catch (error) {

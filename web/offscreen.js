@@ -4,7 +4,7 @@
 // across a slider thus redraws only what is on screen; the rest follows once the hand stops. Chart boxes use it
 // (web/charts/chart-box.js), and so do the parts of a lesson that renders them with renderShown (web/lesson-kit.js).
 //
-// While a section has drawings waiting, its root carries data-drawing="1" (tests and bench/page-probe.mjs wait for it
+// While a section has drawings waiting, its root carries data-drawing="1" (tests and bench/page/probe.mjs wait for it
 // to go); when its last one is drawn, the root gets REDRAWN_EVENT with kind "offscreen", and the registry stamps it.
 import { REDRAWN_EVENT } from './section-context.js';
 

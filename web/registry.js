@@ -69,10 +69,10 @@ export function mountSection(root, section, { engine, store, linkBase }) {
   let updates = 0;
   const announcer = createAnnouncer();
   // Every finished update, a store render or a later redraw, is stamped on the root: a counter, how long the
-  // main thread spent on it and which kind it was. Tests and bench/page-latency.mjs read these; nothing else does.
+  // main thread spent on it and which kind it was. Tests and bench/page/latency.mjs read these; nothing else does.
   const stamp = (started, kind) => {
     if (updates === 0) {
-      // After navigation, for bench/page-latency.mjs: the end of the first render's script, and the end of the frame
+      // After navigation, for bench/page/latency.mjs: the end of the first render's script, and the end of the frame
       // that shows it. The page renders its first lesson in a task of its own (web/main.js, store.renderNow()): the
       // next animation frame's callback runs before that frame's style, layout and paint, and a task posted from it
       // runs after them. (For a render that ran inside an animation frame, this is one frame late.)

@@ -81,7 +81,7 @@ export function loadVocabulary(engine, { url = chunkUrl() } = {}) {
   const promise = runChunk(url).then((data) => {
     const t0 = performance.now();
     const info = engine.setVocabulary(decodeChunk(data));
-    // what the words cost the main thread after the chunk ran (bench/page-latency.mjs and tests can read it)
+    // what the words cost the main thread after the chunk ran (bench/page/latency.mjs and tests can read it)
     performance.measure?.('asl:vocabulary', { start: t0, end: performance.now() });
     loaded = { size: info.size, dim: info.dim };
     settle.resolve(loaded);

@@ -1,8 +1,8 @@
 // attention-bench: the native side of build-scripts/bench. It times the engine (asl::attention_forward and the
 // kernels, SSE2 here) and the same operations written with Eigen, interleaved round-robin, and prints JSON with
-// every sample (milliseconds) for bench/run.mjs to merge with the WASM figures. It prints no table of its own.
+// every sample (milliseconds) for bench/kernels/run.mjs to merge with the WASM figures. It prints no table of its own.
 // With --sweep it times one variance sweep instead (cpp/bench/sweep_case.h: the engine's incremental sweep or the
-// direct one), for bench/sweep.mjs, which calls it once per round to interleave it with the other implementations.
+// direct one), for bench/kernels/sweep.mjs, which calls it once per round to interleave it with the other implementations.
 #include <algorithm>
 #include <chrono>
 #include <cmath>

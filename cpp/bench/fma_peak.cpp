@@ -1,7 +1,7 @@
 // fma-peak: this machine's float multiply-add peak, measured with a tiny kernel of independent FMA chains in the widest
 // vectors the native build targets (AVX-512, AVX2 or SSE2 without FMA), on 1 thread and on every core at once, per
 // second of the thread's own CPU time (so a busy machine does not lower it). Prints JSON; the training benchmark
-// (bench/training.mjs) divides its GFLOP/s per step by it. Not a test: it asserts nothing.
+// (bench/training/run.mjs) divides its GFLOP/s per step by it. Not a test: it asserts nothing.
 #include <immintrin.h>
 #include <time.h>
 

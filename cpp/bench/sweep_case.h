@@ -35,7 +35,7 @@ inline const char* sweep_method_name(SweepMethod method) {
 // the same two line fits. Work: P·d multiply-adds at each d, P·max_dim(max_dim + 1)/2 in all, against
 // n(n + 1)/2·max_dim for the incremental sweep (≈ 256× more at max_dim 512, ≈ 2000× at 4096, for 100 vectors).
 // Its variances equal the incremental ones up to float32 rounding of the dot products (the incremental Gram entries
-// are exact float64 sums of exact products); bench/run.mjs prints the largest difference.
+// are exact float64 sums of exact products); bench/kernels/run.mjs prints the largest difference.
 inline VarianceSweep direct_variance_sweep(const EntryDistribution& dist, int max_dim, int vectors,
                                            std::uint64_t seed, bool scaled) {
   VarianceSweep s;

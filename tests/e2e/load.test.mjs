@@ -1,6 +1,6 @@
 // Loading the page in Chromium: the engine's embedded WASM is decoded by Uint8Array.fromBase64 where the browser has
 // it (web/build.mjs patches the Emscripten glue) and by the glue's own loop where it does not, with the same numbers
-// on the page either way; and the first lesson carries the two stamps bench/page-latency.mjs reads (web/registry.js).
+// on the page either way; and the first lesson carries the two stamps bench/page/latency.mjs reads (web/registry.js).
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

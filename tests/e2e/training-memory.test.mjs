@@ -1,7 +1,7 @@
 // Lesson 6 gives its memory back: after "Discard this run" at the largest sequence length and training set, the
 // renderer's memory (every renderer process's resident set, the page and its workers) comes back to within 50 MiB of
 // what it was before the run. The long tasks of the page's main thread during that run are printed, not asserted
-// (speed targets belong in bench/page-latency.mjs). Chromium over http, where the run is in a Web Worker.
+// (speed targets belong in bench/page/latency.mjs). Chromium over http, where the run is in a Web Worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -350,7 +350,7 @@ test('curves and attention update during a run, and stop and resume pause and co
 });
 
 // How fast the clicks are answered is printed, not asserted: a time limit in a test fails on a loaded machine (it did,
-// at 340 ms, while a second suite ran), and speed targets belong in benchmarks (bench/page-latency.mjs).
+// at 340 ms, while a second suite ran), and speed targets belong in benchmarks (bench/page/latency.mjs).
 test('the page answers every click while the default run trains, in a worker and on the page\'s thread, and prints how fast', async (t) => {
   for (const base of [session.server.url, FILE_URL]) {
     const { page, log } = await load('#lesson=training', { base });

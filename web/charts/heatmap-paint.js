@@ -15,7 +15,7 @@ const LEVELS = 257; // colours a painted matrix uses: the scale sampled evenly o
  * background. One putImageData whatever the size; a 64 × 64 matrix drawn with one fillRect per cell took about 9 ms in
  * Chromium. Few pixels also keep the canvas small: WebKit's compositor (RenderLayerCompositor.cpp) gives a canvas
  * under 5,000 pixels no layer of its own on macOS and iOS, and WebKitGTK, which gives every canvas one, took less time
- * for a new matrix with it than with a full-size canvas (bench/page-trace.mjs measures it). Returns the
+ * for a new matrix with it than with a full-size canvas (bench/page/trace.mjs measures it). Returns the
  * hatched cells. The SVG cells of an export keep the exact colours.
  */
 export function paintCells(canvas, { cells, rows, cols, color }) {

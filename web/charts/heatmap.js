@@ -21,7 +21,7 @@ const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
  * of Lesson 1's d_model set to 58 (five 3 × 58 matrices, 870 SVG cells while the bound was 576), style took 6.8–8.3
  * ms of the frame with them and at most 2.1 ms painted. WebKitGTK gives every canvas a compositing layer of its own,
  * which costs it a new matrix's frame on a machine without a GPU; a canvas of one pixel per cell keeps that small
- * (see paintCells; bench/page-trace.mjs measures it).
+ * (see paintCells; bench/page/trace.mjs measures it).
  */
 export const PAINT_CELLS = 100;
 
