@@ -35,8 +35,8 @@ export function machine() {
   return { cpu: model, isa: ISA.filter((f) => flags.has(f)), cores };
 }
 
-/** The start of a part's run: its name, the date and the load before. */
-export const runStart = (part) => ({ part, date: new Date().toISOString(), loadBefore: loadAverage() });
+/** The start of a part's run: its name, the flags it was given, the date and the load before. */
+export const runStart = (part) => ({ part, argv: process.argv.slice(2), date: new Date().toISOString(), loadBefore: loadAverage() });
 
 /** The whole run record of a part, for its JSON: runStart's fields, the machine, Node, browsers and the load after. */
 export function runRecord(start, { browsers = [] } = {}) {
