@@ -107,7 +107,7 @@ export const PARTS = [
       '(1024, 64), against tfjs-backend-wasm and onnxruntime-web on the same seeded inputs, in Node and in headless Chromium; and the ' +
       'attention kernel\'s GFLOP/s against the f32x4 multiply-add ceiling.',
     how: 'Every implementation runs on one thread, its output checked against ours first; batches of about 40 ms of calls, ' +
-      'interleaved round-robin over 10 rounds after a warm-up round, median ms per call. tfjs and ORT get K transposed once ' +
+      'interleaved round-robin over 10 rounds by default after a warm-up round, median ms per call. tfjs and ORT get K transposed once ' +
       'outside the timed call, their fastest form.',
   },
   {
@@ -115,7 +115,7 @@ export const PARTS = [
     what: 'Attention forward passes and row softmax inside WebAssembly: the engine with its SIMD kernels, the same engine built scalar, ' +
       'Eigen compiled to WebAssembly, tfjs-backend-wasm, and the native build (a diagnostic of the kernels, no JS copies).',
     how: 'Our modules time inside WASM (emscripten_get_now) on inputs allocated once per batch; tfjs is timed around ' +
-      'tf.tidy and dataSync; native in a child process with std::chrono. Round-robin rounds for up to 150 s, median of all ' +
+      'tf.tidy and dataSync; native in a child process with std::chrono. Round-robin rounds (by default 10 to 60, for up to 150 s), median of all ' +
       'samples; outputs cross-checked before timing.',
   },
   {
@@ -123,7 +123,7 @@ export const PARTS = [
     what: 'One whole sweep of Lesson 2: mean and variance of all pairwise dot products of 100 random vectors at every d up to maxDim, ' +
       'incremental (one Gram update per d) and direct (every dot product again at each d), in WASM SIMD, WASM scalar, native and ' +
       'numpy, and the page\'s own call `engine.varianceSweep()`.',
-    how: 'Variances checked against the WASM SIMD incremental sweep first; then round-robin rounds (at most 5 or 60 s), median ms ' +
+    how: 'Variances checked against the WASM SIMD incremental sweep first; then round-robin rounds (by default at most 5 or 60 s), median ms ' +
       'per sweep; numpy under /usr/bin/python3 on the engine\'s vectors, extrapolated where a full run would be too long.',
   },
   {
@@ -131,7 +131,7 @@ export const PARTS = [
     what: 'Optimizer steps per second of Lesson 6\'s default models (L = 20, batch 128) in the native trainer, the WASM engine in ' +
       'Node and the PyTorch reference (1 and 2 threads); then the native trainer at Table 1\'s sizes against this machine\'s ' +
       'multiply-add peak.',
-    how: 'Native and WASM rounds alternate (5 rounds of 300 steps after 20 warm-up steps); PyTorch runs its rounds in one ' +
+    how: 'Native and WASM rounds alternate (by default 5 rounds of 300 steps after 20 warm-up steps); PyTorch runs its rounds in one ' +
       'process. Medians of wall-clock steps/s and of steps per CPU-second (steadier on a shared machine).',
   },
   {
@@ -141,14 +141,14 @@ export const PARTS = [
       'reports for the interaction (Event Timing, where the run has it), and when the first lesson is on screen after navigation.',
     how: 'Headless browsers at 1280 × 900 over a loopback server, every "Go deeper" section open; each control moved to a few ' +
       'values by an `input` event; the sections stamp every finished update (web/registry.js) and an in-page probe reads them. ' +
-      'Medians over the changes, then over the controls.',
+      'Medians over the changes (5 by default), then over the controls.',
   },
   {
     id: 'training-page', file: 'training-page.json', title: 'The page while Lesson 6 trains', script: 'bench/training/page-frames.mjs',
     table: trainingPageTable,
     what: 'What a learner\'s page does while Lesson 6 trains: the long animation frames (over 50 ms) on the main thread after ' +
       '"Train" is pressed, for the default run and the largest sequence.',
-    how: 'Headless Chromium, the Long Animation Frames API from the click on for 10 s, 3 rounds per setting; the longest frame ' +
+    how: 'Headless Chromium, the Long Animation Frames API from the click on (by default for 10 s, 3 rounds per setting); the longest frame ' +
       'split into script and rendering; frames after the fourth second show the run in its steady state.',
   },
 ];

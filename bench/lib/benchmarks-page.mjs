@@ -25,12 +25,14 @@ export const highLoad = (run) => loads(run).some((x) => !Number.isFinite(x) || x
 export function runLine(run, script) {
   const m = run.machine ?? {};
   const [before, after] = loads(run);
-  const command = ['node', script, ...(run.argv ?? [])].join(' ');
+  const command = ['node', script, ...(run.argv ?? []).map(quote)].join(' ');
   return `Last run ${run.date} (\`${command}\`), Node ${run.node}. Machine: ${m.cpu}, ${m.cores} cores, ISA ` +
     `${m.isa?.length ? m.isa.join(' ') : 'unknown'}. Browsers: ${run.browsers?.length ? run.browsers.join('; ') : 'none'}. ` +
     `Load average (1 minute): ${fmt(before)} before, ${fmt(after)} after.`;
 }
 
+/** A word as a shell would need it: single-quoted when it holds anything but plain path and flag characters. */
+const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
 const cell = (x) => String(x).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The Markdown section of one part from its JSON, between its begin and end markers. */
@@ -43,7 +45,9 @@ export function partSection(part, json) {
       `(above ${HIGH_LOAD}: other work shared the machine), so these figures show that the benchmark runs, not how fast ` +
       'anything is. Rerun this part on a quiet machine.', '');
   }
-  lines.push(`| ${head.map(cell).join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+  // A column of figures is right-aligned; one with any words in it is not.
+  const figures = head.map((_, i) => rows.length > 0 && rows.every((r) => /^[≈\d.,—×%() +-]*$/.test(String(r[i]))));
+  lines.push(`| ${head.map(cell).join(' | ')} |`, `|${figures.map((right) => (right ? '---:' : '---')).join('|')}|`,
     ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`));
   if (!rows.length) lines.push('', 'The run has no rows for this table.');
   if (notes.length) lines.push('', ...notes);
