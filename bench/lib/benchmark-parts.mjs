@@ -71,7 +71,7 @@ function trainingTable(json) {
 
 function pageTable(json) {
   const head = ['browser', 'controls measured', 'within one frame', 'work: median of the controls (ms)', 'work: slowest control (median / max, ms)',
-    'latency: median of the controls (ms)', 'next paint: median of the controls (ms)', 'first lesson on screen (ms)'];
+    'latency: median of the controls (ms)', 'next paint (INP): median of the sliders (ms)', 'first lesson on screen (ms)'];
   const rows = [];
   for (const b of json.browsers ?? []) {
     if (b.failed) {
@@ -81,13 +81,13 @@ function pageTable(json) {
     const measured = b.results.filter((r) => !r.skipped && r.changes?.length);
     const within = measured.filter((r) => r.work.median <= 1000 / 60 && r.work.max <= 2000 / 60);
     const slowest = [...measured].sort((x, y) => y.work.median - x.work.median)[0];
-    const paints = measured.map((r) => r.nextPaint?.median).filter(Number.isFinite);
+    const paints = measured.map((r) => r.inp?.median).filter(Number.isFinite);
     rows.push([b.version ?? b.name, String(measured.length), `${within.length} of ${measured.length}`,
       fmt(median(measured.map((r) => r.work.median))), slowest ? `${slowest.name}: ${pair(slowest.work)}` : '—',
       fmt(median(measured.map((r) => r.latency.median))), paints.length ? fmt(median(paints)) : '—', fmt(b.firstDrawn?.median)]);
   }
-  return { head, rows, notes: ['Within one frame: work per change median ≤ 16.7 ms and worst ≤ 33.3 ms. Next paint: "—" where the run ' +
-    'has no Event Timing figures.'] };
+  return { head, rows, notes: ['Within one frame: work per change median ≤ 16.7 ms and worst ≤ 33.3 ms. Next paint: interaction to next ' +
+    'paint of arrow-key presses on each slider, from Event Timing (Chromium and Firefox; "—" where the run has none).'] };
 }
 
 function trainingPageTable(json) {
@@ -138,7 +138,7 @@ export const PARTS = [
     id: 'page', file: 'page-latency.json', title: 'Page latency: work and next paint', script: 'bench/page/latency.mjs', table: pageTable,
     what: 'How fast the page answers each slider and number field of every lesson: the main-thread work of the section\'s update ' +
       '(script, style, layout, paint), the latency from the input event to the frame that shows it, the next paint the browser ' +
-      'reports for the interaction (Event Timing, where the run has it), and when the first lesson is on screen after navigation.',
+      'reports for a key press on a slider (interaction to next paint, from Event Timing, where the run has it), and when the first lesson is on screen after navigation.',
     how: 'Headless browsers at 1280 × 900 over a loopback server, every "Go deeper" section open; each control moved to a few ' +
       'values by an `input` event; the sections stamp every finished update (web/registry.js) and an in-page probe reads them. ' +
       'Medians over the changes (5 by default), then over the controls.',
