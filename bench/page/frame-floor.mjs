@@ -5,7 +5,7 @@
 // benchmark's "work" does), with the forced layout timed apart. It prints figures and asserts nothing.
 //
 //   node bench/page/frame-floor.mjs [--browsers chromium,firefox,webkit] [--keys dk,vseed,gn,tbeta,hdmodel,rtrain,bs]
-//                              [--webkit-cpu]
+//                                   [--webkit-cpu]
 // (--webkit-cpu: WebKit paints on the CPU instead of its default GL path, as in bench/page/latency.mjs.)
 // Firefox and WebKit clamp performance.now() to 1 ms, so their figures are whole milliseconds.
 import path from 'node:path';

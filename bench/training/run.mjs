@@ -9,8 +9,8 @@
 // asserts nothing. Writes build/bench/training.{json,md}.
 //
 //   node bench/training/run.mjs [--models encoder,attention] [--steps 300] [--rounds 5] [--torch-steps 150] [--no-torch]
-//                           [--sizes 200,20] [--baseline PATH] [--only-native]
-// (build-scripts/bench --only training builds first and runs this.)
+//                               [--sizes 200,20] [--baseline PATH] [--only-native]
+// (build-scripts/bench training builds first, runs this and rewrites docs/benchmarks.md.)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
