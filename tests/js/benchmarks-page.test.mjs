@@ -6,12 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { ROOT } from './helpers.mjs';
-import { benchmarksPage, highLoad, readSections } from '../../bench/lib/benchmarks-page.mjs';
+import { benchmarksPage, highLoad, readSections, wrap } from '../../bench/lib/benchmarks-page.mjs';
 import { PARTS } from '../../bench/lib/benchmark-parts.mjs';
 
 const PAGE = JSON.parse(readFileSync(`${ROOT}tests/js/fixtures/bench-page-latency.json`, 'utf8'));
 const withLoad = (json, before, after) => ({ ...json, run: { ...json.run, loadBefore: [before, 1, 1], loadAfter: [after, 1, 1] } });
 const section = (text, id) => readSections(text).get(id)?.text ?? '';
+/** The text with each paragraph's wrapped lines joined again (tables and markers left as they are). */
+const unwrapped = (text) => text.split('\n\n').map((p) => (/^[|<]/.test(p) ? p : p.replace(/\n(?=[^|<])/g, ' '))).join('\n\n');
 const TRAINING_PAGE = {
   run: { ...PAGE.run, part: 'training-page', argv: [], date: '2026-11-28T06:30:00.000Z' },
   rows: [{ hash: '#lesson=training', round: 1, frames: [{ duration: 70 }, { duration: 140 }], longest: { duration: 140, script: 12 },
@@ -21,7 +23,7 @@ const TRAINING_PAGE = {
 test('a quiet page-latency run becomes its section: what and how, the run line, one table of its figures', () => {
   const { text, replaced } = benchmarksPage('', { page: PAGE });
   assert.deepEqual(replaced, ['page']);
-  const s = section(text, 'page');
+  const s = unwrapped(section(text, 'page'));
   assert.match(s, /^<!-- part page, run 2026-11-28T06:00:00.000Z -->\n## Page latency: work and next paint\n/);
   assert.match(s, /\*\*What it measures\.\*\* How fast the page answers/);
   assert.match(s, /\*\*How\.\*\* Headless browsers/);
@@ -43,7 +45,7 @@ test('a run with a load average above 1.5 before or after is marked at the top o
   for (const [before, after] of [[3.2, 0.4], [0.4, 1.51]]) {
     const run = withLoad(PAGE, before, after).run;
     assert.equal(highLoad(run), true);
-    const s = section(benchmarksPage('', { page: withLoad(PAGE, before, after) }).text, 'page');
+    const s = unwrapped(section(benchmarksPage('', { page: withLoad(PAGE, before, after) }).text, 'page'));
     const mark = s.indexOf('**High load: not a result.**');
     assert.ok(mark > 0, s);
     assert.ok(mark < s.indexOf('| browser |'), 'the mark stands above the table');
@@ -66,4 +68,13 @@ test('the last run of each part is kept: other sections stay, an older result do
   const third = benchmarksPage(second.text, { page: withLoad(PAGE, 4, 4) });
   assert.deepEqual(third.replaced, []);
   assert.equal(third.text, second.text);
+});
+
+test('prose is wrapped at 120 characters, never inside a code span (tests/js/docs.test.mjs reads spans line by line)', () => {
+  assert.equal(wrap('aa bb `cc dd ee` ff gg', 8), 'aa bb\n`cc dd ee`\nff gg');
+  const { text } = benchmarksPage('', { page: PAGE });
+  for (const line of text.split('\n').filter((l) => !l.startsWith('|') && !l.startsWith('<!--'))) {
+    assert.ok([...line].length <= 120, line);
+    assert.equal((line.match(/`/g) ?? []).length % 2, 0, line);
+  }
 });
