@@ -28,7 +28,7 @@ export async function serve(root, options = {}) {
 
 /**
  * Starts browser `name` (chromium, firefox or webkit); resolves to { version, open(url) → tab { evaluate(fn, arg),
- * errors(), front(), close() }, close() }. A tab is 1280 × 900. `chromiumArgs` go to Chromium; `webkitCpu` makes WebKit
+ * errors(), front(), close(), and in Chromium press(key), a trusted key press }, close() }. A tab is 1280 × 900. `chromiumArgs` go to Chromium; `webkitCpu` makes WebKit
  * paint on the CPU (tests/browsers/drivers.mjs).
  */
 export async function openBrowser(name, { chromiumArgs = [], webkitCpu = false } = {}) {
@@ -43,7 +43,8 @@ export async function openBrowser(name, { chromiumArgs = [], webkitCpu = false }
         page.on('pageerror', (e) => errors.push(String(e)));
         page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
         await page.goto(url);
-        return { evaluate: (fn, arg) => page.evaluate(fn, arg), errors: async () => errors.slice(), front: () => page.bringToFront(), close: () => context.close() };
+        return { evaluate: (fn, arg) => page.evaluate(fn, arg), press: (key) => page.keyboard.press(key), errors: async () => errors.slice(),
+          front: () => page.bringToFront(), close: () => context.close() };
       },
       close: () => browser.close(),
     };
