@@ -120,6 +120,11 @@ export function overhead(engine) {
   };
 }
 
+/** Per case, the median ms of the attention kernel alone inside WASM (output only, no JS copies; 9 samples). */
+export function kernelOnlyFigures(core, cases) {
+  return Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
+}
+
 /** Largest |a − b| over the outputs of each implementation against ours, per size; throws when they disagree. */
 export async function crossCheck(impls, cases) {
   const worst = {};
@@ -170,11 +175,6 @@ export async function run(impls, cases, { rounds = 10, batchMs = 40, log = () =>
     table[label(p.c)][p.impl.id] = median(p.samples);
   }
   return table;
-}
-
-/** Per case, the median ms of the attention kernel alone inside WASM (output only, no JS copies; 9 samples). */
-export function kernelOnlyFigures(core, cases) {
-  return Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
 }
 
 /** The attention kernel's GFLOP/s (inside WASM, output only) at (n, dK) against the f32x4 multiply-add ceiling. */
