@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs as readFlags } from '../lib/args.mjs';
-import { loadAverage, logger, runRecord, runStart } from '../lib/machine.mjs';
+import { loadAverage, logger, machine, runRecord, runStart } from '../lib/machine.mjs';
 import { median } from '../lib/stats.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -151,7 +151,7 @@ async function main() {
   const engine = await loadEngine();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'asl-bench-training-'));
   const start = runStart('training');
-  const results = { date: start.date, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown' },
+  const results = { date: start.date, machine: { cpus: machine().cores, cpuModel: machine().cpu },
     loadAverageBefore: start.loadBefore, kernels: engine.info.kernels, steps: args.steps, torchSteps: args.torchSteps, warmup: WARMUP, models: {} };
   try {
     for (const model of args.onlyNative ? [] : args.models) {
