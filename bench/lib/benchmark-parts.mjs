@@ -115,7 +115,7 @@ export const PARTS = [
     what: 'Attention forward passes and row softmax inside WebAssembly: the engine with its SIMD kernels, the same engine built scalar, ' +
       'Eigen compiled to WebAssembly, tfjs-backend-wasm, and the native build (a diagnostic of the kernels, no JS copies).',
     how: 'Our modules time inside WASM (emscripten_get_now) on inputs allocated once per batch; tfjs is timed around ' +
-      'tf.tidy and dataSync; native in a child process with std::chrono. Round-robin rounds (by default 10 to 60, for up to 150 s), median of all ' +
+      'tf.tidy and dataSync; native in a child process with std::chrono. Round-robin rounds (by default 10 to 60, for up to 150 seconds), median of all ' +
       'samples; outputs cross-checked before timing.',
   },
   {
@@ -123,7 +123,7 @@ export const PARTS = [
     what: 'One whole sweep of Lesson 2: mean and variance of all pairwise dot products of 100 random vectors at every d up to maxDim, ' +
       'incremental (one Gram update per d) and direct (every dot product again at each d), in WASM SIMD, WASM scalar, native and ' +
       'numpy, and the page\'s own call `engine.varianceSweep()`.',
-    how: 'Variances checked against the WASM SIMD incremental sweep first; then round-robin rounds (by default at most 5 or 60 s), median ms ' +
+    how: 'Variances checked against the WASM SIMD incremental sweep first; then round-robin rounds (by default at most 5, or 60 seconds), median ms ' +
       'per sweep; numpy under /usr/bin/python3 on the engine\'s vectors, extrapolated where a full run would be too long.',
   },
   {

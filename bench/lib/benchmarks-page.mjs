@@ -65,7 +65,7 @@ export function partSection(part, json) {
   lines.push(`| ${head.map(cell).join(' | ')} |`, `|${figures.map((right) => (right ? '---:' : '---')).join('|')}|`,
     ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`));
   if (!rows.length) lines.push('', 'The run has no rows for this table.');
-  if (notes.length) lines.push('', ...notes.map((n) => wrap(n)));
+  for (const note of notes) lines.push('', wrap(note));
   lines.push(end(part));
   return lines.join('\n');
 }
