@@ -4,27 +4,27 @@
 // traps of each instance. The same calls with the same options are deterministic, so a trap in one instance and not
 // in the next is not the engine's arithmetic. It asserts nothing.
 //
-//   node bench/trap-repro.mjs [--browser webkit|firefox] [--instances 40] [--loads 6] [--samples 400]
-// JSC options go through the environment, e.g. JSC_useWebAssemblyFastMemory=0 node bench/trap-repro.mjs.
+//   node tests/browsers/trap-repro.mjs [--browser webkit|firefox] [--instances 40] [--loads 6] [--samples 400]
+// JSC options go through the environment, e.g. JSC_useWebAssemblyFastMemory=0 node tests/browsers/trap-repro.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
-import { pageBuildOptions } from '../web/build.mjs';
-import { launch } from '../tests/browsers/drivers.mjs';
-import { startStaticServer } from '../build-scripts/static-server.mjs';
+import { pageBuildOptions } from '../../web/build.mjs';
+import { launch } from './drivers.mjs';
+import { startStaticServer } from '../../build-scripts/static-server.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = { browser: 'webkit', instances: 40, loads: 6, samples: 400 };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, '');
-  if (!(key in args)) throw new Error(`unknown option ${process.argv[i]}: see the usage line at the top of bench/trap-repro.mjs`);
+  if (!(key in args)) throw new Error(`unknown option ${process.argv[i]}: see the usage line at the top of tests/browsers/trap-repro.mjs`);
   args[key] = key === 'browser' ? process.argv[i + 1] : Number(process.argv[i + 1]);
 }
 
 const out = path.join(ROOT, 'build', 'trap-repro');
 fs.mkdirSync(out, { recursive: true });
-await esbuild.build({ ...pageBuildOptions(), entryPoints: ['bench/trap-repro/page.js'], outfile: 'build/trap-repro/app.js', sourcemap: false, logLevel: 'error' });
+await esbuild.build({ ...pageBuildOptions(), entryPoints: [path.join(ROOT, 'tests/browsers/trap-repro/page.js')], outfile: path.join(out, 'app.js'), sourcemap: false, logLevel: 'error' });
 fs.writeFileSync(path.join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>trap repro</title><body><script src="app.js"></script>\n');
 
 const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root: ROOT });

@@ -1,8 +1,8 @@
-// The page half of bench/trap-repro.mjs: runRepro(k, samples) makes k fresh engine instances and has each call
+// The page half of tests/browsers/trap-repro.mjs: runRepro(k, samples) makes k fresh engine instances and has each call
 // alignmentScaling twice (Lesson 7.2's first drawing: ρ = 0 and ρ = 0.5, 400 rows); returns one character per
 // instance: the traps it had (0, 1 or 2) and "E" when the retried call trapped again.
-import createAttentionCore from '../../build/wasm/attention_core.cjs';
-import { engineOf } from '../../web/engine.js';
+import createAttentionCore from '../../../build/wasm/attention_core.cjs';
+import { engineOf } from '../../../web/engine.js';
 
 const SETUP = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, baseDK: 16, seed: 1 };
 
