@@ -1,8 +1,10 @@
 // A diagnostic for the WebAssembly trap WebKitGTK sometimes raises in alignmentScaling ("Out of bounds memory
 // access"; web/engine.js retries such a call once). It serves a page that makes K fresh engine instances, each
 // calling alignmentScaling twice with the page's first settings, LOADS times in one browser, and prints per load the
-// traps of each instance. The same calls with the same options are deterministic, so a trap in one instance and not
-// in the next is not the engine's arithmetic. It asserts nothing.
+// traps of each instance and how often the instances' memories grew (and failed to). Per trap it prints the heap's
+// size then, that instance's grows with their results, and the trap's stack: a failed memory.grow that left an
+// allocation unchecked would show there. The same calls with the same options are deterministic, so a trap in one
+// instance and not in the next is not the engine's arithmetic. It asserts nothing.
 //
 //   node tests/browsers/trap-repro.mjs [--browser webkit|firefox] [--instances 40] [--loads 6] [--samples 400]
 // JSC options go through the environment, e.g. JSC_useWebAssemblyFastMemory=0 node tests/browsers/trap-repro.mjs.
@@ -34,18 +36,23 @@ console.log(`${new Date().toISOString()} ${args.browser}${jsc ? ` (${jsc})` : ''
 const browser = await launch(args.browser);
 let traps = 0;
 let instances = 0;
+let grew = 0;
+let growFailed = 0;
 try {
   for (let load = 0; load < args.loads; load += 1) {
     const tab = await browser.open(url, { width: 800, height: 600 });
     await tab.until(() => document.body.dataset.ready === '1');
-    const line = await tab.evaluate((k, s) => window.runRepro(k, s), args.instances, args.samples);
+    const { line, grows, traps: seen } = await tab.evaluate((k, s) => window.runRepro(k, s), args.instances, args.samples);
     traps += [...line].filter((c) => c === '1' || c === '2').length;
     instances += args.instances;
-    console.log(`load ${load + 1}: ${line}`);
+    grew += grows.all;
+    growFailed += grows.failed;
+    console.log(`load ${load + 1}: ${line} (memory grows: ${grows.all}, failed: ${grows.failed})`);
+    for (const t of seen) console.log(`  trap in instance ${t.instance}: heap ${t.heapBytes} bytes, grows ${JSON.stringify(t.grows)}; ${t.message}; ${t.stack}`);
     await tab.close?.();
   }
 } finally {
   await browser.close();
   server.close();
-  console.log(`instances that trapped: ${traps} of ${instances}`);
+  console.log(`instances that trapped: ${traps} of ${instances}; memory grows: ${grew}, failed: ${growFailed}`);
 }
