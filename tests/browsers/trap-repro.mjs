@@ -7,7 +7,10 @@
 // instance and not in the next is not the engine's arithmetic. It asserts nothing.
 //
 //   node tests/browsers/trap-repro.mjs [--browser webkit|firefox] [--instances 40] [--loads 6] [--samples 400]
-// JSC options go through the environment, e.g. JSC_useWebAssemblyFastMemory=0 node tests/browsers/trap-repro.mjs.
+// JSC options go through the environment to WebKit's web process, e.g. JSC_useWasmFastMemory=0 (bounds-checked
+// memory instead of the signal-handled reservation) or JSC_crashIfWasmCantFastMemory=1 (the web process stops when a
+// memory cannot have its reservation). WebKitGTK 2.50 names these so; it ignores a name it does not know and says so
+// on stderr ("invalid option"), which this script prints.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +55,8 @@ try {
     await tab.close?.();
   }
 } finally {
+  // WebKit's driver output (its browser's stderr), where JSC reports options it did not take.
+  for (const line of new Set((browser.output?.() ?? '').split('\n'))) if (/invalid option/.test(line)) console.log(line);
   await browser.close();
   server.close();
   console.log(`instances that trapped: ${traps} of ${instances}; memory grows: ${grew}, failed: ${growFailed}`);
