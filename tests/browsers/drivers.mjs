@@ -105,10 +105,17 @@ function freePort() {
   });
 }
 
-/** Starts Xvfb on a free display (it writes the display number to fd 3); resolves to { display, process }. */
-function startXvfb() {
+/**
+ * Starts Xvfb on a free display (it writes the display number to fd 3); resolves to { display, process }.
+ * -noreset: by default an X server resets when its last client leaves, and refuses connections while it does. Each
+ * WebDriver session is a MiniBrowser of its own, the display's only client, so the next session's MiniBrowser
+ * started into that reset and died at once ("cannot open display"), leaving WebKitWebDriver waiting for it forever
+ * (a test hung 180 s). Measured 2026-11-28, 200 back-to-back xdpyinfo clients: 11 refused without it, 0 with it.
+ */
+export function startXvfb() {
   return new Promise((resolve, reject) => {
-    const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+    const args = ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp', '-noreset'];
+    const child = spawn('Xvfb', args, { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
     let text = '';
     child.stdio[3].on('data', (chunk) => {
       text += chunk;
@@ -132,39 +139,123 @@ async function waitForPort(port, timeout = 15000) {
   }
 }
 
+/** The pids of the live (not zombie) processes whose parent is `ppid` and whose name is `comm`, from /proc. */
+function childrenOf(ppid, comm) {
+  const pids = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid …: comm may hold spaces and parentheses, so split after its last ')'.
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(parent) === ppid && name === comm && state !== 'Z' && state !== 'X') pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Whether process `pid` is alive (a zombie is not). */
+function alive(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** The last `lines` lines a child wrote to stdout and stderr, kept for error messages. */
+function outputTail(child, lines = 60) {
+  const kept = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop();
+      kept.push(...parts.filter(Boolean));
+      if (kept.length > lines) kept.splice(0, kept.length - lines);
+    });
+  }
+  return () => kept.join('\n');
+}
+
 async function launchWebKit({ webkitCpu }) {
   const { Builder } = await import('selenium-webdriver');
   const xvfb = await startXvfb();
   const port = await freePort();
   const env = { ...process.env, DISPLAY: xvfb.display, ...(webkitCpu ? { WEBKIT_SKIA_ENABLE_CPU_RENDERING: '1' } : {}) };
-  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: 'ignore' });
+  // The driver's output holds MiniBrowser's and its web process's (they inherit it): it is quoted when one dies.
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = outputTail(driverProcess);
   await waitForPort(port);
   const capabilities = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } };
-  const sessions = [];
+  const sessions = []; // { driver, pid }
   const stopAll = () => {
     driverProcess.kill();
     xvfb.process.kill();
   };
+  // WebKitWebDriver never answers a command whose browser process exits under it (a MiniBrowser killed while a
+  // command waits leaves the request open for good; tried 2026-11-28). So each command races a watch on the session's
+  // MiniBrowser, and fails naming it once that process is gone; `quit` ends it, so there its end is the answer.
+  const gone = (pid, what) => new Error(`WebKit's browser process (MiniBrowser, pid ${pid}) is gone: ${what} cannot `
+    + `be answered, and WebKitWebDriver would wait for it forever. The driver's last output:\n${output() || '(none)'}`);
+  // `pid()` is the process to watch, or null while it is not known yet: a new session's MiniBrowser is known once it
+  // appears, and one that dies at once may never be seen, so a new session with no MiniBrowser after 10 s fails too.
+  const watched = (pid, what, promise, { endIsAnswer = false } = {}) => new Promise((resolve, reject) => {
+    const start = Date.now();
+    const timer = setInterval(() => {
+      const p = pid();
+      if (p === null ? Date.now() - start < 10000 : alive(p)) return;
+      clearInterval(timer);
+      if (endIsAnswer) resolve();
+      else reject(gone(p ?? 'never seen', what));
+    }, 100);
+    promise.then((v) => { clearInterval(timer); resolve(v); }, (e) => { clearInterval(timer); reject(e); });
+  });
+  /** Ends a session; one whose MiniBrowser is gone is not asked (its driver would not answer). */
+  const quit = async (session) => {
+    if (session.closed) return;
+    session.closed = true;
+    if (session.pid && !alive(session.pid)) return;
+    await watched(() => session.pid, 'closing the session', session.driver.quit(), { endIsAnswer: true });
+  };
   return {
     name: 'webkit',
+    driverPid: driverProcess.pid,
+    /** The driver's last lines of output (MiniBrowser's and the web process's stderr among them). */
+    output,
     async open(url, { width = 1280, height = 900 } = {}) {
-      // One WebDriver session per tab: MiniBrowser's automation has one window per session.
-      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build();
-      sessions.push(driver);
-      await driver.manage().window().setRect({ width, height }).catch(() => {});
+      // One WebDriver session per tab: MiniBrowser's automation has one window per session, in a process of its own.
+      const before = new Set(childrenOf(driverProcess.pid, 'MiniBrowser'));
+      let pid = null;
+      const browserPid = () => pid ?? (pid = childrenOf(driverProcess.pid, 'MiniBrowser').find((p) => !before.has(p)) ?? null);
+      const driver = await watched(browserPid, 'a new session', new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities).build());
+      const session = { driver, pid: browserPid() };
+      sessions.push(session);
+      if (!session.pid) throw new Error(`WebKit: no MiniBrowser process after a new session. The driver's last output:\n${output() || '(none)'}`);
+      const command = (what, fn) => watched(() => session.pid, what, fn());
+      await command('setting the window size', () => driver.manage().window().setRect({ width, height })).catch(() => {});
       // A script that cannot run (the page's thread busy) fails after 20 s instead of holding the only session.
-      await driver.manage().setTimeouts({ script: 20000, pageLoad: 60000 });
-      await driver.get(url);
-      const evaluate = (fn, ...args) => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args);
+      await command('setting the timeouts', () => driver.manage().setTimeouts({ script: 20000, pageLoad: 60000 }));
+      await command(`loading ${url}`, () => driver.get(url));
+      const evaluate = (fn, ...args) => command(`a script (${fn.toString().slice(0, 60)}…)`,
+        () => driver.executeScript(`return (${fn.toString()}).apply(null, arguments);`, ...args));
       return tabOf(evaluate, {
+        browserPid: session.pid,
         // Collected by tests/browsers/errors.js where it was injected; elsewhere only errors after this call.
         errors: () => evaluate(() => (window.__aslErrors ? window.__aslErrors.slice() : [])),
-        screenshot: async (path) => fs.writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
-        close: () => driver.quit(),
+        screenshot: async (path) => fs.writeFileSync(path, Buffer.from(await command('a screenshot', () => driver.takeScreenshot()), 'base64')),
+        close: () => quit(session),
       });
     },
     async close() {
-      for (const d of sessions) await d.quit().catch(() => {});
+      for (const session of sessions) await quit(session).catch(() => {});
       stopAll();
     },
   };
