@@ -55,6 +55,7 @@ const RETURNS = /<!-- returns:(\w+) -->\n[\s\S]*?<!-- \/returns -->/g;
  * A named part met a second time in one table points to its first rows instead of listing them again.
  */
 export function returnsTable(fn) {
+  if (fn.answer) return ['| answer | meaning |', '| --- | --- |', `| ${cell(wordsOf(fn.answer.type))} | ${cell(fn.answer.meaning)} |`].join('\n');
   const lines = ['| field | type | meaning |', '| --- | --- | --- |'];
   const shown = new Map(); // named object → the path it was listed under
   const rows = (fields, prefix) => {
@@ -106,11 +107,11 @@ export function docsText(old, schema) {
   if (missing.length) throw new Error(`docs/API.md lacks an options block for ${missing.join(', ')}`);
   const returned = new Set();
   const withReturns = text.replace(RETURNS, (_, name) => {
-    if (!schema[name]?.results) throw new Error(`docs/API.md has a returns block for ${name}, which has no results in the schema`);
+    if (!schema[name]?.results && !schema[name]?.answer) throw new Error(`docs/API.md has a returns block for ${name}, which has no results in the schema`);
     returned.add(name);
     return `<!-- returns:${name} -->\n${returnsTable(schema[name])}\n<!-- /returns -->`;
   });
-  const untabled = Object.keys(schema).filter((name) => schema[name].results && !returned.has(name));
+  const untabled = Object.keys(schema).filter((name) => (schema[name].results || schema[name].answer) && !returned.has(name));
   if (untabled.length) throw new Error(`docs/API.md lacks a returns block for ${untabled.join(', ')}`);
   return withReturns;
 }

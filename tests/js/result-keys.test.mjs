@@ -12,9 +12,6 @@ import { object, optionalPaths, presentOptional, resultProblems } from '../../we
 
 const e = await engine();
 
-/** Answers that are not an object of fields: these functions need no `results`. */
-const PLAIN = new Set(['Float32Array', 'Float64Array', 'number', 'Trainer']);
-
 const VOCABULARY = { size: 40, dim: 8, words: Array.from({ length: 40 }, (_, i) => `x${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' '), codes: Int8Array.from({ length: 320 }, (_, i) => ((i * 37) % 201) - 100), scales: new Float32Array(40).fill(0.01) };
 const TRAINER = { L: 4, R: 5, trainSize: 8, valSize: 4, testSize: 4, batchSize: 4, epochs: 1 };
 
@@ -23,6 +20,11 @@ const TRAINER = { L: 4, R: 5, trainSize: 8, valSize: 4, testSize: 4, batchSize: 
  * turns up. A function is called with each options object in its list.
  */
 const CALLS = {
+  softmax: [{ values: [1, 2, 3] }, { values: [100, 0], beta: 0 }],
+  softmaxNaive: [{ values: [1, 2, 3], beta: 2 }, { values: [100, 0] }],
+  dot: [{ a: [1, 2], b: [3, 4] }],
+  random: [{}, { count: 3, distribution: 'normal' }],
+  createTrainer: [TRAINER, { ...TRAINER, betaStrategy: 'learned' }],
   attention: [{ q: [1, 0, 0, 1], k: [1, 0, 0, 1], v: [1, 2, 3, 4], nQ: 2, nK: 2, dK: 2, dV: 2 },
     { q: [1, 0], k: [1, 0], v: [1, 2], nQ: 1, nK: 1, dK: 2, dV: 2, outputs: ['weights'] }],
   selfAttentionExample: [{}, { head: 'random', causal: true, embeddings: 'random' }],
@@ -59,14 +61,32 @@ const CALLS = {
   trainerAttention: [{ trainer: TRAINER, index: 1 }],
 };
 
-/** The answers of one function for one entry of CALLS (a trainer call answers one per step asked). */
-function answers(name, call) {
-  if (!name.startsWith('trainer')) return [e[name](call)];
+/** The kind of `fn`'s answer: its one value, or an object of its result fields. */
+const kindOf = (fn) => (fn.answer ? fn.answer.type : object(fn.results, fn.returns));
+
+/**
+ * What one entry of CALLS answers, as [label, value, kind]: a trainer's methods one answer per step asked, and
+ * createTrainer its trainer and the trainer's info (describeTrainer's result).
+ */
+function answers(fn, call) {
+  const { name } = fn;
+  const one = (value) => [[name, value, kindOf(fn)]];
+  if (name === 'softmax' || name === 'softmaxNaive') return one(e[name](call.values, call.beta));
+  if (name === 'dot') return one(e.dot(call.a, call.b));
+  if (name === 'createTrainer') {
+    const trainer = e.createTrainer(call);
+    try {
+      return [[name, trainer, kindOf(fn)], ['trainer.info', trainer.info, kindOf(SCHEMA.describeTrainer)]];
+    } finally {
+      trainer.delete();
+    }
+  }
+  if (!name.startsWith('trainer')) return one(e[name](call));
   const trainer = e.createTrainer(call.trainer);
   try {
-    if (name === 'trainerStep') return call.steps.map((n) => trainer.step(n));
-    if (name === 'trainerEvaluate') return [trainer.evaluate(call.split)];
-    return [trainer.attentionFor(call.index), trainer.info];
+    if (name === 'trainerStep') return call.steps.flatMap((n) => one(trainer.step(n)));
+    if (name === 'trainerEvaluate') return one(trainer.evaluate(call.split));
+    return one(trainer.attentionFor(call.index));
   } finally {
     trainer.delete();
   }
@@ -74,11 +94,16 @@ function answers(name, call) {
 
 const functions = MODULES.flatMap((m) => m.functions).map((f) => SCHEMA[f.name]);
 
-test('every function that answers an object of fields lists them in its schema', () => {
+test('every function lists its result fields in its schema, or the one value it answers, each with a meaning', () => {
   for (const fn of functions) {
-    if (PLAIN.has(fn.returns)) continue;
-    assert.ok(Array.isArray(fn.results) && fn.results.length, `${fn.name}: no results in its schema`);
+    assert.ok(Boolean(fn.answer) !== Boolean(fn.results), `${fn.name}: results (an object of fields) or an answer (one value), not both`);
     assert.ok(CALLS[fn.name], `${fn.name}: no calls in tests/js/result-keys.test.mjs`);
+    if (fn.answer) {
+      assert.equal(fn.answer.type.ts, fn.returns, `${fn.name}: its answer's kind is what web/engine.d.ts declares`);
+      assert.match(fn.answer.meaning, /[.]$/, `${fn.name}: a meaning, as a sentence`);
+      continue;
+    }
+    assert.ok(fn.results.length, `${fn.name}: no results in its schema`);
     for (const f of fn.results) assert.ok(f.meaning && /[.]$/.test(f.meaning), `${fn.name}.${f.name}: a meaning, as a sentence`);
   }
 });
@@ -86,16 +111,12 @@ test('every function that answers an object of fields lists them in its schema',
 test('every answer has exactly the fields its schema lists, each of its kind, and every optional field turns up', () => {
   e.setVocabulary(VOCABULARY);
   for (const fn of functions) {
-    if (!fn.results) continue;
-    const kind = object(fn.results, fn.returns);
+    const kind = kindOf(fn);
     const seen = new Set();
     for (const call of CALLS[fn.name]) {
-      for (const [i, value] of answers(fn.name, call).entries()) {
-        // trainer.info is describeTrainer's result
-        const problems = i === 1 && fn.name === 'trainerAttention' ? resultProblems(value, object(SCHEMA.describeTrainer.results), 'trainer.info')
-          : resultProblems(value, kind, fn.name);
-        assert.deepEqual(problems, [], `${fn.name}(${JSON.stringify(call).slice(0, 80)}) differs from its schema`);
-        presentOptional(value, kind, '', seen);
+      for (const [label, value, of] of answers(fn, call)) {
+        assert.deepEqual(resultProblems(value, of, label), [], `${label}(${JSON.stringify(call).slice(0, 80)}) differs from its schema`);
+        if (label === fn.name) presentOptional(value, kind, '', seen);
       }
     }
     const never = optionalPaths(kind).filter((path) => !seen.has(path));

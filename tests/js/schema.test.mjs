@@ -22,7 +22,7 @@ test('docs/API.md, web/engine.d.ts and cpp/api/schema*.h are what the schema gen
 });
 
 test('docs/API.md tables each option list once: a function with the options of one tabled earlier points there', () => {
-  const block = (name) => `<!-- options:${name} -->\nold\n<!-- /options -->${SCHEMA[name].results ? `\n<!-- returns:${name} -->\nold\n<!-- /returns -->` : ''}`;
+  const block = (name) => `<!-- options:${name} -->\nold\n<!-- /options -->${SCHEMA[name].results || SCHEMA[name].answer ? `\n<!-- returns:${name} -->\nold\n<!-- /returns -->` : ''}`;
   const only = (...names) => Object.fromEntries(names.map((name) => [name, SCHEMA[name]]));
   const text = docsText([block('createTrainer'), block('describeTrainer'), block('dotProducts')].join('\n\n'), only('createTrainer', 'describeTrainer', 'dotProducts'));
   const bodies = [...text.matchAll(/<!-- options:(\w+) -->\n([\s\S]*?)\n<!-- \/options -->/g)].map((m) => [m[1], m[2]]);
@@ -36,7 +36,7 @@ test('docs/API.md tables each option list once: a function with the options of o
     tableText(changed.describeTrainer));
 });
 
-test('docs/API.md has a Returns table per function with results, a row per field and nested field, and needs one', () => {
+test('docs/API.md has a Returns table per function, a row per field and nested field, and needs one', () => {
   const text = docsText('<!-- options:histogram -->\nold\n<!-- /options -->\n<!-- returns:histogram -->\nold\n<!-- /returns -->', { histogram: SCHEMA.histogram });
   const table = text.split('<!-- returns:histogram -->\n')[1].split('\n<!-- /returns -->')[0];
   assert.equal(table, returnsTable(SCHEMA.histogram));
@@ -44,7 +44,7 @@ test('docs/API.md has a Returns table per function with results, a row per field
   assert.deepEqual(fields, ['min', 'max', 'histogram', 'histogram.edges', 'histogram.counts', 'histogram.outside']);
   assert.throws(() => docsText('<!-- options:histogram -->\nold\n<!-- /options -->', { histogram: SCHEMA.histogram }),
     /docs\/API.md lacks a returns block for histogram/);
-  assert.throws(() => docsText('<!-- options:dot -->\nold\n<!-- /options -->\n<!-- returns:dot -->\n<!-- /returns -->', { dot: SCHEMA.dot }),
+  assert.throws(() => docsText('<!-- options:dot -->\nold\n<!-- /options -->\n<!-- returns:dot -->\n<!-- /returns -->', { dot: { ...SCHEMA.dot, answer: undefined } }),
     /returns block for dot, which has no results/);
 });
 

@@ -1,7 +1,7 @@
 // The schemas of the engine's core functions (cpp/bindings/core.cpp): attention, softmax, dot, the generator and
 // Lesson 1's example. Each option: name, type and range (web/schema/types.js), default, one line of meaning.
 import { boolean, choice, fail, fmt, integer, list, number, seed, subset, text } from './types.js';
-import { F32, arrayOf, bool, field, num, object, oneOf, str } from './results.js';
+import { F32, F64, answer, arrayOf, bool, field, num, object, oneOf, str } from './results.js';
 
 export const MAX_DIM = 4096; // d_k, d_v, d_model, n
 export const MAX_HEADS = 64;
@@ -55,6 +55,7 @@ export const softmax = {
   signature: 'softmax(values, beta = 1)',
   summary: 'The numerically stable softmax of beta·values.',
   returns: 'Float32Array',
+  answer: answer(F32, 'The weights, one per value, summing to 1: the largest logit is subtracted before exp, so no row overflows.'),
   options: [
     { name: 'values', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the row' },
     { name: 'beta', type: number(0, 1e30), default: 1, meaning: 'inverse temperature β; 0 gives uniform weights' },
@@ -66,6 +67,7 @@ export const softmaxNaive = {
   name: 'softmaxNaive',
   signature: 'softmaxNaive(values, beta = 1)',
   summary: 'The textbook exp(β·x)/Σexp(β·x), which overflows past β·x ≈ 88.72 in float32.',
+  answer: answer(F32, 'The weights as the textbook formula gives them: NaN where exp overflowed float32.'),
   // The answer may hold NaN or ±Infinity by design (the overflow is what it shows); tests/fuzz/api-fuzz.mjs reads it.
   nonFinite: true,
 };
@@ -75,6 +77,7 @@ export const dot = {
   signature: 'dot(a, b)',
   summary: 'a·b, by the SIMD kernel.',
   returns: 'number',
+  answer: answer(num, 'a·b, summed in float32 by the SIMD kernel.'),
   options: [
     { name: 'a', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the first vector' },
     { name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a', lengthName: 'a.length' }), required: true, quoteMissing: true, meaning: 'the second, as long as `a`' },
@@ -85,6 +88,7 @@ export const random = {
   name: 'random',
   summary: 'Numbers from the engine\'s seeded generator.',
   returns: 'Float64Array',
+  answer: answer(F64, 'The `count` numbers, uniform on [0, 1) or standard normal; the same seed gives the same numbers natively and in WebAssembly.'),
   options: [
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     { name: 'count', type: integer(1, 1048576), default: 16, meaning: 'how many numbers' },

@@ -3,7 +3,8 @@
 // docs/API.md (a Returns table per function); tests/js/result-keys.test.mjs calls every function and checks that its
 // answer has exactly the fields listed, each of its kind. Nothing here touches the engine or the DOM.
 
-const leaf = (ts, is, words = ts) => ({ kind: 'leaf', ts, words, is });
+/** A value of TypeScript type `ts` that `is` recognises; `words`: how docs/API.md names it. */
+export const leaf = (ts, is, words = ts) => ({ kind: 'leaf', ts, words, is });
 
 export const num = leaf('number', (v) => typeof v === 'number', 'number');
 export const bool = leaf('boolean', (v) => typeof v === 'boolean', 'true or false');
@@ -33,6 +34,12 @@ export const object = (fields, name = null) => ({ kind: 'object', fields, name, 
  * test calls each function in ways that show every optional field at least once.
  */
 export const field = (name, type, meaning, optional = null) => ({ name, type, meaning, optional });
+
+/**
+ * The answer of a function that answers one value rather than an object of fields (softmax's weights, dot's number,
+ * createTrainer's trainer): its kind and one sentence of meaning, for the same Returns table and keys test.
+ */
+export const answer = (type, meaning) => ({ type, meaning });
 
 /** The TypeScript of a kind (a named object by its name). */
 export function typeName(t) {

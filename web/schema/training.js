@@ -2,7 +2,7 @@
 // read the same options through cpp/api/trainer_config.cpp). A new option or β strategy is one row here (and its
 // field in cpp/engine/training/trainer.h); build-scripts/schema-gen.mjs carries it to the docs, the types and the CLI.
 import { choice, fail, integer, number, seed } from './types.js';
-import { F32, I32, arrayOf, bool, field, nullable, num, object, oneOf, str } from './results.js';
+import { F32, I32, answer, arrayOf, bool, field, leaf, nullable, num, object, oneOf, str } from './results.js';
 
 /** Accuracy and loss of the current model on one split. */
 const EVALUATION = [
@@ -41,6 +41,8 @@ export const createTrainer = {
   name: 'createTrainer',
   summary: 'Lesson 6: a training run of the sequence-reversal task; the trainer holds WASM memory until its delete().',
   returns: 'Trainer',
+  answer: answer(leaf('Trainer', (v) => typeof v === 'object' && v !== null && ['step', 'evaluate', 'attentionFor', 'delete'].every((m) => typeof v[m] === 'function') && 'info' in v),
+    'The trainer: its `info` (what describeTrainer answers for the same options), `step`, `evaluate`, `attentionFor` and `delete`, described below.'),
   cli: true,
   // info.betaReach's ceiling and bound (learned β) are e^(Σ lr) and e^(Σ 7.27·lr) times β₀: Infinity once the sum
   // passes float64's e^709 (betaLr 1 over about 100 steps), meaning no limit. The fuzzer met one (describeTrainer
