@@ -119,7 +119,7 @@ export interface ScaleVarianceResult {
   /** Mean of cX. */ meanCX: number;
   /** Population variance of cX, computed from scaledValues. */ varCX: number;
   /** c²·varX, the right-hand side computed on its own. */ c2VarX: number;
-  /** varCX − c2VarX: 0 for powers of two, a rounding error otherwise. */ difference: number;
+  /** varCX − c2VarX: 0 for powers of two, about 1e-16 relative otherwise (rounding). */ difference: number;
 }
 
 /** What pairAngles answers. */
@@ -626,13 +626,13 @@ export interface BetaSearch {
 /** What trainerStep answers. */
 export interface TrainerStep {
   /** Steps this call ran (fewer than asked at the end; 0 once done). */ stepsRun: number;
-  /** The last step's training loss; null when no step ran. */ loss: number | null;
+  /** The last step's training loss, the mean cross-entropy per position; null when no step ran. */ loss: number | null;
   /** The mean loss over this call's steps; null when no step ran. */ meanLoss: number | null;
   /** Each step's loss. */ losses: Float32Array;
   /** The β each step used. */ betas: Float32Array;
-  /** Each step's attention entropy in nats, the mean over every attention row of its batch. */ entropies: Float32Array;
-  /** Each step's largest |logit|, after the scale and before the softmax. */ maxLogits: Float32Array;
-  /** The last step's attention entropy; null when no step ran. */ attentionEntropy: number | null;
+  /** Each step's attention entropy −Σ p·ln p in nats, the mean over every attention row of its batch (sequences × heads × L). */ entropies: Float32Array;
+  /** Each step's largest |logit|: the score after its scale (β·q·k, or g·q̂·k̂ with QK-norm), before the softmax. */ maxLogits: Float32Array;
+  /** The last step's attention entropy, in double precision; null when no step ran. */ attentionEntropy: number | null;
   /** The last step's largest |logit|; null when no step ran. */ maxLogit: number | null;
   /** QK-norm's g per head after the last step; null for the other strategies. */ qkScale: Float32Array | null;
   /** Steps done so far, search probes included. */ step: number;

@@ -4,10 +4,10 @@
 // answer has exactly the fields listed, each of its kind. Nothing here touches the engine or the DOM.
 
 /** A value of TypeScript type `ts` that `is` recognises; `words`: how docs/API.md names it. */
-export const leaf = (ts, is, words = ts) => ({ kind: 'leaf', ts, words, is });
+export const leaf = (ts, is, words = ts, plural = `${words}s`) => ({ kind: 'leaf', ts, words, plural, is });
 
 export const num = leaf('number', (v) => typeof v === 'number', 'number');
-export const bool = leaf('boolean', (v) => typeof v === 'boolean', 'true or false');
+export const bool = leaf('boolean', (v) => typeof v === 'boolean', 'true or false', 'booleans');
 export const str = leaf('string', (v) => typeof v === 'string', 'string');
 export const F32 = leaf('Float32Array', (v) => v instanceof Float32Array);
 export const F64 = leaf('Float64Array', (v) => v instanceof Float64Array);
@@ -18,7 +18,7 @@ export const oneOf = (...choices) => leaf(choices.map((c) => JSON.stringify(c)).
   choices.map((c) => `\`"${c}"\``).join(' or '));
 
 /** A plain array of `of` (its entries checked one by one). */
-export const arrayOf = (of) => ({ kind: 'array', of, ts: `${of.kind === 'leaf' && !of.ts.includes('|') ? of.ts : `(${typeName(of)})`}[]`, words: `array of ${wordsOf(of)}` });
+export const arrayOf = (of) => ({ kind: 'array', of, ts: `${of.kind === 'leaf' && !of.ts.includes('|') ? of.ts : `(${typeName(of)})`}[]`, words: `array of ${of.plural ?? wordsOf(of)}` });
 
 /** `of`, or null. */
 export const nullable = (of) => ({ kind: 'nullable', of, ts: `${typeName(of)} | null`, words: `${wordsOf(of)} or null` });

@@ -148,7 +148,7 @@ export const scaleVariance = {
     field('meanCX', num, 'Mean of cX.'),
     field('varCX', num, 'Population variance of cX, computed from `scaledValues`.'),
     field('c2VarX', num, 'c²·varX, the right-hand side computed on its own.'),
-    field('difference', num, 'varCX − c2VarX: 0 for powers of two, a rounding error otherwise.'),
+    field('difference', num, 'varCX − c2VarX: 0 for powers of two, about 1e-16 relative otherwise (rounding).'),
   ],
   options: [
     { name: 'c', type: number(-1e6, 1e6), required: true, meaning: 'the factor c' },
