@@ -4,7 +4,7 @@
 // methods.
 
 import { optionsOwner } from '../../web/schema/index.js';
-import { object, typeName } from '../../web/schema/results.js';
+import { resultKind, typeName } from '../../web/schema/results.js';
 
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
 
@@ -23,9 +23,6 @@ function positional(fn, method) {
   const params = fn.options.map((row) => `${row.name}${row.required ? '' : '?'}: ${row.type.ts}`);
   return `  ${method}(${params.join(', ')}): ${fn.returns};`;
 }
-
-/** A function's result kind: an object named fn.returns with fn.results' fields. */
-export const resultKind = (fn) => object(fn.results, fn.returns);
 
 const comment = (text, pad) => `${pad}/** ${text.replace(/`/g, '').replace(/\*\//g, '* /')} */`;
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 
 import { engine, ROOT } from './helpers.mjs';
 import { MODULES, SCHEMA } from '../../web/schema/index.js';
-import { object, optionalPaths, presentOptional, resultProblems } from '../../web/schema/results.js';
+import { object, optionalPaths, presentOptional, resultKind, resultProblems } from '../../web/schema/results.js';
 
 const e = await engine();
 
@@ -61,8 +61,7 @@ const CALLS = {
   trainerAttention: [{ trainer: TRAINER, index: 1 }],
 };
 
-/** The kind of `fn`'s answer: its one value, or an object of its result fields. */
-const kindOf = (fn) => (fn.answer ? fn.answer.type : object(fn.results, fn.returns));
+const kindOf = resultKind;
 
 /**
  * What one entry of CALLS answers, as [label, value, kind]: a trainer's methods one answer per step asked, and

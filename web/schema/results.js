@@ -41,6 +41,9 @@ export const field = (name, type, meaning, optional = null) => ({ name, type, me
  */
 export const answer = (type, meaning) => ({ type, meaning });
 
+/** The kind of what `fn` (a schema) answers: its one value, or an object of its result fields named fn.returns. */
+export const resultKind = (fn) => (fn.answer ? fn.answer.type : object(fn.results, fn.returns));
+
 /** The TypeScript of a kind (a named object by its name). */
 export function typeName(t) {
   if (t.kind === 'object') return t.name ?? `{ ${t.fields.map((f) => `${f.name}${f.optional ? '?' : ''}: ${typeName(f.type)}`).join('; ')} }`;
