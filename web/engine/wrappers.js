@@ -8,7 +8,8 @@ import { MODULES } from '../schema/index.js';
  * Written by hand (web/engine/plain.js, trainer.js and web/engine.js): the plain exports that take pointers, and the
  * trainer, which owns state.
  */
-export const HAND_WRITTEN = new Set(['attention', 'softmax', 'softmaxNaive', 'dot', 'createTrainer', 'trainerStep', 'trainerEvaluate', 'trainerAttention']);
+export const HAND_WRITTEN = new Set(['attention', 'softmax', 'softmaxNaive', 'dot',
+  'createTrainer', 'trainerStep', 'trainerEvaluate', 'trainerAttention']);
 
 /** The names of the generated methods, in the order docs/API.md lists them. */
 export const STATELESS = MODULES.flatMap((m) => m.functions).map((f) => f.name).filter((name) => !HAND_WRITTEN.has(name));

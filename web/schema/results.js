@@ -18,7 +18,12 @@ export const oneOf = (...choices) => leaf(choices.map((c) => JSON.stringify(c)).
   choices.map((c) => `\`"${c}"\``).join(' or '));
 
 /** A plain array of `of` (its entries checked one by one). */
-export const arrayOf = (of) => ({ kind: 'array', of, ts: `${of.kind === 'leaf' && !of.ts.includes('|') ? of.ts : `(${typeName(of)})`}[]`, words: `array of ${of.plural ?? wordsOf(of)}` });
+export const arrayOf = (of) => ({
+  kind: 'array',
+  of,
+  ts: `${of.kind === 'leaf' && !of.ts.includes('|') ? of.ts : `(${typeName(of)})`}[]`,
+  words: `array of ${of.plural ?? wordsOf(of)}`,
+});
 
 /** `of`, or null. */
 export const nullable = (of) => ({ kind: 'nullable', of, ts: `${typeName(of)} | null`, words: `${wordsOf(of)} or null` });
@@ -46,7 +51,9 @@ export const resultKind = (fn) => (fn.answer ? fn.answer.type : object(fn.result
 
 /** The TypeScript of a kind (a named object by its name). */
 export function typeName(t) {
-  if (t.kind === 'object') return t.name ?? `{ ${t.fields.map((f) => `${f.name}${f.optional ? '?' : ''}: ${typeName(f.type)}`).join('; ')} }`;
+  if (t.kind === 'object') {
+    return t.name ?? `{ ${t.fields.map((f) => `${f.name}${f.optional ? '?' : ''}: ${typeName(f.type)}`).join('; ')} }`;
+  }
   return t.ts;
 }
 
