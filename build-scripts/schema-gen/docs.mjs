@@ -1,6 +1,8 @@
-// docs/API.md's option tables from the option schema: each function's table stands between
-// <!-- options:NAME --> and <!-- /options --> and is rewritten whole; the prose around it is the docs' own.
+// docs/API.md's option and Returns tables from the schema: each function's option table stands between
+// <!-- options:NAME --> and <!-- /options -->, its Returns table (from its `results`) between <!-- returns:NAME -->
+// and <!-- /returns -->, and each is rewritten whole; the prose around them is the docs' own.
 import { fmt } from '../../web/schema/types.js';
+import { object, wordsOf } from '../../web/schema/results.js';
 
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 
@@ -46,6 +48,44 @@ export function tableText(fn) {
 }
 
 const BLOCK = /<!-- options:(\w+) -->\n[\s\S]*?<!-- \/options -->/g;
+const RETURNS = /<!-- returns:(\w+) -->\n[\s\S]*?<!-- \/returns -->/g;
+
+/**
+ * A function's Returns table: a row per field, nested fields by their path (`histogram.edges`, `nearest[].words`).
+ * A named part met a second time in one table points to its first rows instead of listing them again.
+ */
+export function returnsTable(fn) {
+  if (fn.answer) return ['| answer | meaning |', '| --- | --- |', `| ${cell(wordsOf(fn.answer.type))} | ${cell(fn.answer.meaning)} |`].join('\n');
+  const lines = ['| field | type | meaning |', '| --- | --- | --- |'];
+  const shown = new Map(); // named object → the path it was listed under
+  const rows = (fields, prefix) => {
+    for (const f of fields) {
+      const path = `${prefix}${f.name}`;
+      let t = f.type;
+      let suffix = '';
+      const unwrap = () => {
+        for (;;) {
+          if (t.kind === 'nullable') t = t.of;
+          else if (t.kind === 'array' && t.of.kind === 'object') { t = t.of; suffix += '[]'; } else return;
+        }
+      };
+      unwrap();
+      const when = f.optional ? ` Present ${f.optional}.` : '';
+      if (t.kind !== 'object') {
+        lines.push(`| \`${path}\` | ${cell(wordsOf(f.type))} | ${cell(f.meaning + when)} |`);
+        continue;
+      }
+      const kind = f.type.kind === 'nullable' ? 'object or null' : suffix ? 'array of objects' : 'object';
+      const first = t.name && shown.get(t.name);
+      lines.push(`| \`${path}\` | ${kind} | ${cell(f.meaning + when + (first ? ` Its fields are those of \`${first}\`.` : ''))} |`);
+      if (first) continue;
+      if (t.name) shown.set(t.name, path);
+      rows(t.fields, `${path}${suffix}.`);
+    }
+  };
+  rows(object(fn.results, fn.returns).fields, '');
+  return lines.join('\n');
+}
 
 /**
  * A function whose options are those of a function tabled earlier (describeTrainer takes createTrainer's) gets a
@@ -65,5 +105,13 @@ export function docsText(old, schema) {
   });
   const missing = Object.keys(schema).filter((name) => !seen.has(name));
   if (missing.length) throw new Error(`docs/API.md lacks an options block for ${missing.join(', ')}`);
-  return text;
+  const returned = new Set();
+  const withReturns = text.replace(RETURNS, (_, name) => {
+    if (!schema[name]?.results && !schema[name]?.answer) throw new Error(`docs/API.md has a returns block for ${name}, which has no results in the schema`);
+    returned.add(name);
+    return `<!-- returns:${name} -->\n${returnsTable(schema[name])}\n<!-- /returns -->`;
+  });
+  const untabled = Object.keys(schema).filter((name) => (schema[name].results || schema[name].answer) && !returned.has(name));
+  if (untabled.length) throw new Error(`docs/API.md lacks a returns block for ${untabled.join(', ')}`);
+  return withReturns;
 }

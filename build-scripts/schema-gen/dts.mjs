@@ -1,8 +1,10 @@
-// web/engine.d.ts from the option schema: an options interface per function (required options required, the others
-// optional, each with its range and default in a comment), the Engine and Trainer methods, and the result types.
-// Results of the lesson functions are objects of numbers and typed arrays that docs/API.md lists field by field.
+// web/engine.d.ts from the schema: an options interface per function (required options required, the others
+// optional, each with its range and default in a comment), a result interface per function from its `results`
+// (web/schema/results.js: each field with its meaning, nested objects and arrays typed), and the Engine and Trainer
+// methods.
 
 import { optionsOwner } from '../../web/schema/index.js';
+import { resultKind, typeName } from '../../web/schema/results.js';
 
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
 
@@ -22,103 +24,61 @@ function positional(fn, method) {
   return `  ${method}(${params.join(', ')}): ${fn.returns};`;
 }
 
+const comment = (text, pad) => `${pad}/** ${text.replace(/`/g, '').replace(/\*\//g, '* /')} */`;
+
+/** An object kind's fields as declaration lines; unnamed nested objects written out in place, their fields commented. */
+function fieldLines(fields, pad) {
+  const lines = [];
+  for (const f of fields) {
+    lines.push(`${comment(`${f.meaning}${f.optional ? ` Present ${f.optional}.` : ''}`, pad)} ${f.name}${f.optional ? '?' : ''}: ${inlineType(f.type, pad)};`);
+  }
+  return lines;
+}
+
+function inlineType(t, pad) {
+  if (t.kind === 'object' && !t.name) return `{\n${fieldLines(t.fields, `${pad}  `).join('\n')}\n${pad}}`;
+  if (t.kind === 'array') return t.of.kind === 'object' && !t.of.name ? `Array<${inlineType(t.of, pad)}>` : typeName(t);
+  if (t.kind === 'nullable') return `${inlineType(t.of, pad)} | null`;
+  return typeName(t);
+}
+
+/** Every named object kind inside `t`, inner ones first. */
+function namedObjects(t, out) {
+  if (t.kind === 'array' || t.kind === 'nullable') namedObjects(t.of, out);
+  if (t.kind === 'object') {
+    for (const f of t.fields) namedObjects(f.type, out);
+    if (t.name) {
+      const seen = out.get(t.name);
+      if (seen && seen !== t && seen.fields !== t.fields) throw new Error(`schema results: two different kinds are named ${t.name}`);
+      if (!seen) out.set(t.name, t);
+    }
+  }
+  return out;
+}
+
+/** The result interfaces: every named object of every function's results, in the order the modules list them. */
+function resultInterfaces(modules, schema) {
+  const named = new Map();
+  for (const { functions } of modules) {
+    for (const f of functions) if (schema[f.name].results) namedObjects(resultKind(schema[f.name]), named);
+  }
+  const out = [];
+  for (const [name, t] of named) {
+    const owner = [...modules.flatMap((m) => m.functions)].find((f) => f.returns === name && f.results === t.fields);
+    out.push(`/** ${owner ? `What ${owner.name} answers.` : `Part of a result (${name}).`} */`);
+    out.push(`export interface ${name} {`, ...fieldLines(t.fields, '  '), '}\n');
+  }
+  return out;
+}
+
 export function dtsText(modules, schema) {
   const out = [`// Generated from web/schema/ by build-scripts/schema-gen.mjs: do not edit (tests/js/schema.test.mjs fails when it
 // differs, and type-checks tests/types/example.ts against it with tsc --noEmit). The API of web/engine.js.
 
 export type Floats = Float32Array | Float64Array | ArrayLike<number>;
 export type AttentionOutput = ${schema.attention.options.find((r) => r.name === 'outputs').type.choices.map((c) => JSON.stringify(c)).join(' | ')};
-
-/** A lesson function's result: numbers, booleans, strings, typed arrays and nested objects of them (docs/API.md). */
-export interface LessonResult {
-  readonly [field: string]: any;
-}
-
-export interface SelfAttentionExample extends LessonResult {
-  tokens: string[];
-  dModel: number;
-  dK: number;
-  dV: number;
-  scale: number;
-  causal: boolean;
-  embeddings: Float32Array;
-  wQ: Float32Array;
-  wK: Float32Array;
-  wV: Float32Array;
-  q: Float32Array;
-  k: Float32Array;
-  v: Float32Array;
-  scores: Float32Array;
-  scaledScores: Float32Array;
-  weights: Float32Array;
-  /** AV, before the residual. */
-  mix: Float32Array;
-  /** X + AV with the meaningful head, AV with random weights. */
-  contextual: Float32Array;
-  scoreVariance: number;
-  scaledScoreVariance: number;
-  maxWeight: number;
-  /** 'words' when the rows of X are the loaded word vectors (for the words they have), else 'random'. */
-  embeddingsUsed: 'words' | 'random';
-  head: 'meaningful' | 'random';
-  /** Words in the loaded vocabulary; 0 until it is loaded. */
-  vocabularySize: number;
-  /** The factor a stand-in vector's N(0, 1) entries were multiplied by (1 with random embeddings). */
-  unknownScale: number;
-  /** The diagonal of the weights is 0: each token's own score was left out of its softmax. */
-  selfMasked: boolean;
-  residual: boolean;
-  /** Per token: its row of X is the word's vector. */
-  inVocabulary: boolean[];
-  /** Per token: the words nearest its contextual embedding by cosine, best first, the sentence's own words left out. */
-  nearest: { words: string[]; cosines: Float32Array }[];
-}
-
-export interface TrainerEvaluation {
-  tokenAccuracy: number;
-  sequenceAccuracy: number;
-  loss: number;
-  count: number;
-  split: 'test' | 'val' | 'train';
-  step: number;
-  beta: number;
-  computeMs: number;
-}
-
-export interface TrainerStep extends LessonResult {
-  stepsRun: number;
-  loss: number | null;
-  meanLoss: number | null;
-  losses: Float32Array;
-  betas: Float32Array;
-  step: number;
-  totalSteps: number;
-  epoch: number;
-  beta: number;
-  lr: number;
-  phase: 'search' | 'train' | 'done';
-  done: boolean;
-  computeMs: number;
-}
-
-export interface TrainerAttention {
-  index: number;
-  heads: number;
-  L: number;
-  weights: Float32Array;
-  inputs: Int32Array;
-  targets: Int32Array;
-  predicted: Int32Array;
-  beta: number;
-  step: number;
-}
 `];
-  const trainer = schema.createTrainer;
-  out.push('/** A trainer\'s configuration as run (defaults filled in), with its architecture. */');
-  out.push('export interface TrainerInfo extends LessonResult {');
-  out.push('  id: number;');
-  for (const row of trainer.options) out.push(`  ${row.name}: ${row.kind === 'choice' ? row.type.ts : 'number'};`);
-  out.push('  dK: number;\n  stepsPerEpoch: number;\n  totalSteps: number;\n  parameterCount: number;\n  memoryBytes: number;\n  kernels: string;\n}\n');
+  out.push(...resultInterfaces(modules, schema));
 
   for (const { functions } of modules) {
     for (const f of functions) {

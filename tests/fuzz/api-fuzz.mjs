@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import { loadEngine } from '../../web/engine.js';
 import { MODULES, SCHEMA } from '../../web/schema/index.js';
+import { resultKind, resultProblems } from '../../web/schema/results.js';
 
 // ---- seeded choices (the fuzzer's own generator, not the engine's) ----------------------------------------------
 function generator(seed, index) {
@@ -520,6 +521,11 @@ function nonFinite(value, allowed, path = '') {
 function judge(call, outcome) {
   const { f } = call;
   if ('value' in outcome) {
+    // The fields its schema lists (web/schema/*.js `results`), each of its kind: the answers of random options
+    // reach optional and nullable fields the fixed calls of tests/js/result-keys.test.mjs may not.
+    // (createTrainer's outcome is its trainer's info: describeTrainer's fields)
+    const problems = resultProblems(outcome.value, resultKind(f.name === 'createTrainer' ? SCHEMA.describeTrainer : f.fn), f.name);
+    if (problems.length) return `answered what its schema does not list: ${problems.slice(0, 3).join('; ')}`;
     if (f.fn.nonFinite === true) return null;
     const allowed = f.fn.nonFinite ?? [];
     const bad = nonFinite(outcome.value, allowed);

@@ -1,6 +1,7 @@
 // The public API fuzzer (tests/fuzz/api-fuzz.mjs) for about a minute with a fixed seed: every outcome is an answer
-// of finite numbers, an Error naming the function and a parameter, or the caller's own exception; the engine's
-// handles, trainers and heap stay where they were. A longer run: node tests/fuzz/api-fuzz.mjs --seconds 600 --seed 7.
+// with the fields its schema lists, of finite numbers, an Error naming the function and a parameter, or the caller's
+// own exception; the engine's handles, trainers and heap stay where they were. A longer run:
+// node tests/fuzz/api-fuzz.mjs --seconds 600 --seed 7.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 
 import { engine, NATIVE_CLI, ROOT } from './helpers.mjs';
 import { generate } from '../../build-scripts/schema-gen.mjs';
-import { docsText, tableText } from '../../build-scripts/schema-gen/docs.mjs';
+import { docsText, returnsTable, tableText } from '../../build-scripts/schema-gen/docs.mjs';
 import { MODULES, SCHEMA, option } from '../../web/schema/index.js';
 import { STATE_TABLE } from '../../web/state.js';
 import { fmt } from '../../web/schema/types.js';
@@ -22,7 +22,7 @@ test('docs/API.md, web/engine.d.ts and cpp/api/schema*.h are what the schema gen
 });
 
 test('docs/API.md tables each option list once: a function with the options of one tabled earlier points there', () => {
-  const block = (name) => `<!-- options:${name} -->\nold\n<!-- /options -->`;
+  const block = (name) => `<!-- options:${name} -->\nold\n<!-- /options -->${SCHEMA[name].results || SCHEMA[name].answer ? `\n<!-- returns:${name} -->\nold\n<!-- /returns -->` : ''}`;
   const only = (...names) => Object.fromEntries(names.map((name) => [name, SCHEMA[name]]));
   const text = docsText([block('createTrainer'), block('describeTrainer'), block('dotProducts')].join('\n\n'), only('createTrainer', 'describeTrainer', 'dotProducts'));
   const bodies = [...text.matchAll(/<!-- options:(\w+) -->\n([\s\S]*?)\n<!-- \/options -->/g)].map((m) => [m[1], m[2]]);
@@ -34,6 +34,18 @@ test('docs/API.md tables each option list once: a function with the options of o
   const changed = { ...only('createTrainer'), describeTrainer: { ...SCHEMA.describeTrainer, options: SCHEMA.describeTrainer.options.slice(1) } };
   assert.equal(docsText(block('createTrainer') + '\n' + block('describeTrainer'), changed).split('<!-- options:describeTrainer -->\n')[1].split('\n<!-- /options -->')[0],
     tableText(changed.describeTrainer));
+});
+
+test('docs/API.md has a Returns table per function, a row per field and nested field, and needs one', () => {
+  const text = docsText('<!-- options:histogram -->\nold\n<!-- /options -->\n<!-- returns:histogram -->\nold\n<!-- /returns -->', { histogram: SCHEMA.histogram });
+  const table = text.split('<!-- returns:histogram -->\n')[1].split('\n<!-- /returns -->')[0];
+  assert.equal(table, returnsTable(SCHEMA.histogram));
+  const fields = [...table.matchAll(/^\| `([\w.[\]]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual(fields, ['min', 'max', 'histogram', 'histogram.edges', 'histogram.counts', 'histogram.outside']);
+  assert.throws(() => docsText('<!-- options:histogram -->\nold\n<!-- /options -->', { histogram: SCHEMA.histogram }),
+    /docs\/API.md lacks a returns block for histogram/);
+  assert.throws(() => docsText('<!-- options:dot -->\nold\n<!-- /options -->\n<!-- returns:dot -->\n<!-- /returns -->', { dot: { ...SCHEMA.dot, answer: undefined } }),
+    /returns block for dot, which has no results/);
 });
 
 test('web/engine.d.ts type-checks the typed example (tsc --noEmit), and its expected errors stay errors', () => {

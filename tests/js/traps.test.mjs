@@ -1,4 +1,4 @@
-// A WebAssembly trap is never a bad setting (web/engine.js, `guarded`). Here a binding is made to trap for real: it
+// A WebAssembly trap is never a bad setting (web/engine/trap-guard.js, `guarded`). Here a binding is made to trap for real: it
 // is handed an address past the end of WASM memory, and the engine must put its stack pointer back, run a stateless
 // call once more with the right address (and answer exactly what an untouched engine answers), count the trap, and
 // report a second trap as a RuntimeError that says what happened. Trainer calls are never run twice.

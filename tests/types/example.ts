@@ -23,6 +23,17 @@ export async function example(): Promise<number> {
   const p: Float32Array = engine.softmax([1, 2, 3], 0.5);
   const d: number = engine.dot([1, 2], [3, 4]);
   const sweep = engine.varianceSweep({ maxDim: 8, vectors: 4, scaled: true });
+  // Results are typed field by field: nested objects, typed-array columns, optional and nullable fields.
+  const edges: Float64Array = engine.dotProducts({ dim: 4 }).histogram.edges;
+  const slope: number | undefined = sweep.logLogSlope;
+  // @ts-expect-error an optional field may be absent
+  const sureSlope: number = sweep.logLogSlope;
+  // @ts-expect-error a field no function answers
+  sweep.varianceOfVariance;
+  // @ts-expect-error a Float64Array column is not a Float32Array
+  const wrong: Float32Array = sweep.variance;
+  const near: string[] = engine.selfAttentionExample().nearest[0].words;
+  const probes = engine.createTrainer({ betaStrategy: 'search' }).step(0).search?.probes[0]?.val.tokenAccuracy;
   const trainer = engine.createTrainer({ L: 8, trainSize: 64, betaStrategy: 'fixed', beta: 5 });
   try {
     const info: TrainerInfo = trainer.info;
@@ -31,7 +42,7 @@ export async function example(): Promise<number> {
     const accuracy: number = trainer.evaluate('val').tokenAccuracy;
     // @ts-expect-error not a split
     trainer.evaluate('validation');
-    return weights[0] + output[0] + p[0] + d + sweep.variance[0] + losses[0] + accuracy + strategy.length;
+    return weights[0] + output[0] + p[0] + d + sweep.variance[0] + losses[0] + accuracy + strategy.length + edges[0] + (slope ?? 0) + sureSlope + wrong[0] + near.length + (probes ?? 0);
   } finally {
     trainer.delete();
   }

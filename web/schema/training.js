@@ -2,6 +2,37 @@
 // read the same options through cpp/api/trainer_config.cpp). A new option or β strategy is one row here (and its
 // field in cpp/engine/training/trainer.h); build-scripts/schema-gen.mjs carries it to the docs, the types and the CLI.
 import { choice, fail, integer, number, seed } from './types.js';
+import { F32, I32, answer, arrayOf, bool, field, leaf, nullable, num, object, oneOf, str } from './results.js';
+
+/** Accuracy and loss of the current model on one split. */
+const EVALUATION = [
+  field('tokenAccuracy', num, 'Share of positions whose prediction equals the reversed input.'),
+  field('sequenceAccuracy', num, 'Share of sequences right at every position.'),
+  field('loss', num, 'Mean cross-entropy per position.'),
+  field('count', num, 'Sequences evaluated.'),
+];
+const PARAMETER = object([
+  field('name', str, 'The tensor\'s name, as PyTorch would print it.'),
+  field('shape', arrayOf(num), '[rows, cols].'),
+  field('count', num, 'Its number of entries.'),
+], 'TrainerParameter');
+const BETA_REACH = object([
+  field('initialBeta', num, 'β at the first step.'),
+  field('lrSum', num, 'The learning rates of ln β summed over the whole schedule.'),
+  field('ceiling', num, 'initialBeta·e^lrSum: where β ends if every step raises ln β by its full rate (Infinity: no limit).'),
+  field('bound', num, 'The β no gradients can take it past, from Adam\'s largest possible step (Infinity: no limit).'),
+], 'BetaReach');
+const SEARCH = object([
+  field('finished', bool, 'Whether the search has settled on its β.'),
+  field('beta', nullable(num), 'The best β probed so far; null before the first probe ends.'),
+  field('bracket', nullable(arrayOf(num)), 'The final [low, high] bracket around the chosen β; null until the search is finished.'),
+  field('probes', arrayOf(object([
+    field('beta', num, 'The β this probe trained with.'),
+    field('log10Beta', num, 'Its base-10 logarithm.'),
+    field('stage', num, '1 for a power of ten, 2 for a bisection probe.'),
+    field('val', object(EVALUATION, 'TrainerScore'), 'The probe\'s model on the validation split.'),
+  ], 'SearchProbe')), 'The probes finished so far, in the order they ran.'),
+], 'BetaSearch');
 
 export const BETA_STRATEGIES = ['inverse-sqrt-dk', 'fixed', 'search', 'dynamic', 'learned', 'qk-norm', 'qk-layernorm'];
 export const MAX_TRAINERS = 16;
@@ -10,6 +41,8 @@ export const createTrainer = {
   name: 'createTrainer',
   summary: 'Lesson 6: a training run of the sequence-reversal task; the trainer holds WASM memory until its delete().',
   returns: 'Trainer',
+  answer: answer(leaf('Trainer', (v) => typeof v === 'object' && v !== null && ['step', 'evaluate', 'attentionFor', 'delete'].every((m) => typeof v[m] === 'function') && 'info' in v),
+    'The trainer: its `info` (what describeTrainer answers for the same options), `step`, `evaluate`, `attentionFor` and `delete`, described below.'),
   cli: true,
   // info.betaReach's ceiling and bound (learned β) are e^(Σ lr) and e^(Σ 7.27·lr) times β₀: Infinity once the sum
   // passes float64's e^709 (betaLr 1 over about 100 steps), meaning no limit. The fuzzer met one (describeTrainer
@@ -50,6 +83,20 @@ export const describeTrainer = {
   name: 'describeTrainer',
   summary: 'Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not.',
   returns: 'TrainerInfo',
+  results: [
+    field('id', num, 'The trainer\'s id in the engine\'s table (0 from describeTrainer).'),
+    ...createTrainer.options.map((row) => field(row.name, row.type.kind === 'choice' ? oneOf(...row.type.choices) : num,
+      `The option \`${row.name}\` as run, defaults filled in${row.name === 'beta' ? ' (the β of the first step)' : ''}.`)),
+    field('dK', num, 'Each head\'s width, dModel/heads.'),
+    field('stepsPerEpoch', num, '⌊trainSize/batchSize⌋: a last partial batch is dropped.'),
+    field('totalSteps', num, 'Every step the trainer will run, search probes included.'),
+    field('parameterCount', num, 'Trained numbers, ln β included when it is learned.'),
+    field('modelParameterCount', num, 'Trained numbers of the network alone.'),
+    field('betaReach', nullable(BETA_REACH), 'How far Adam can move a learned β in this run; null unless `betaStrategy` is `"learned"`.'),
+    field('parameters', arrayOf(PARAMETER), 'One entry per trained tensor, in forward order: the architecture as the page prints it.'),
+    field('memoryBytes', num, 'The estimate of the WASM memory the trainer holds.'),
+    field('kernels', oneOf('wasm_simd128', 'scalar'), 'Which kernels this build runs.'),
+  ],
   options: createTrainer.options,
   rules: createTrainer.rules,
   nonFinite: createTrainer.nonFinite,
@@ -60,6 +107,34 @@ export const trainerStep = {
   signature: 'trainer.step(steps = 1)',
   summary: 'Runs up to `steps` optimizer steps.',
   returns: 'TrainerStep',
+  results: [
+    field('stepsRun', num, 'Steps this call ran (fewer than asked at the end; 0 once done).'),
+    field('loss', nullable(num), 'The last step\'s training loss, the mean cross-entropy per position; null when no step ran.'),
+    field('meanLoss', nullable(num), 'The mean loss over this call\'s steps; null when no step ran.'),
+    field('losses', F32, 'Each step\'s loss.'),
+    field('betas', F32, 'The β each step used.'),
+    field('entropies', F32, 'Each step\'s attention entropy −Σ p·ln p in nats, the mean over every attention row of its batch (sequences × heads × L).'),
+    field('maxLogits', F32, 'Each step\'s largest |logit|: the score after its scale (β·q·k, or g·q̂·k̂ with QK-norm), before the softmax.'),
+    field('attentionEntropy', nullable(num), 'The last step\'s attention entropy, in double precision; null when no step ran.'),
+    field('maxLogit', nullable(num), 'The last step\'s largest |logit|; null when no step ran.'),
+    field('qkScale', nullable(F32), 'QK-norm\'s g per head after the last step; null for the other strategies.'),
+    field('step', num, 'Steps done so far, search probes included.'),
+    field('totalSteps', num, 'Every step the trainer will run.'),
+    field('runStep', num, 'Steps done within the current run (a probe, or the main run).'),
+    field('runSteps', num, 'Steps of the current run.'),
+    field('epoch', num, 'The 1-based epoch of the last step within its run.'),
+    field('epochs', num, 'Epochs of the main run.'),
+    field('beta', num, 'The β the next step will use (QK-norm: the mean of the heads\' g).'),
+    field('lr', num, 'The last step\'s learning rate.'),
+    field('betaLr', nullable(num), 'The last step\'s learning rate of ln β; null unless β is learned.'),
+    field('gradNorm', num, 'The last step\'s gradient norm, before clipping.'),
+    field('phase', oneOf('search', 'train', 'done'), 'Where the trainer is after this call.'),
+    field('done', bool, 'Whether `phase` is `"done"`.'),
+    field('probe', num, 'During the search: the index of the next probe.'),
+    field('probeCount', num, 'During the search: the probes planned.'),
+    field('search', nullable(SEARCH), 'The β search so far; null unless `betaStrategy` is `"search"`.'),
+    field('computeMs', num, 'Milliseconds the steps took inside the engine.'),
+  ],
   options: [{ name: 'steps', type: integer(0, 100000), default: 1, meaning: 'optimizer steps to run (fewer when training ends)' }],
 };
 
@@ -68,6 +143,13 @@ export const trainerEvaluate = {
   signature: 'trainer.evaluate(split = "test")',
   summary: 'The current model\'s accuracy on one split.',
   returns: 'TrainerEvaluation',
+  results: [
+    ...EVALUATION,
+    field('split', oneOf('test', 'val', 'train'), 'The split evaluated, as asked.'),
+    field('step', num, 'Steps done when evaluated.'),
+    field('beta', num, 'The β the model uses now.'),
+    field('computeMs', num, 'Milliseconds the evaluation took inside the engine.'),
+  ],
   options: [{ name: 'split', type: choice('test', 'val', 'train'), default: 'test', meaning: 'which sequences' }],
 };
 
@@ -76,5 +158,16 @@ export const trainerAttention = {
   signature: 'trainer.attentionFor(index)',
   summary: 'The attention weights of one validation example under the current model.',
   returns: 'TrainerAttention',
+  results: [
+    field('index', num, 'The validation example, as asked.'),
+    field('heads', num, 'The model\'s heads.'),
+    field('L', num, 'Sequence length.'),
+    field('weights', F32, '`(heads, L, L)`: row i of a head is query position i\'s softmax over the keys.'),
+    field('inputs', I32, 'The example\'s input sequence.'),
+    field('targets', I32, 'What it should produce: the inputs reversed.'),
+    field('predicted', I32, 'What the current model produces.'),
+    field('beta', num, 'The β the model uses now.'),
+    field('step', num, 'Steps done so far.'),
+  ],
   options: [{ name: 'index', type: integer(0, (ctx) => ctx.valSize - 1, { maxText: 'valSize − 1' }), required: true, meaning: 'the validation example' }],
 };

@@ -2,6 +2,7 @@
 // real word vectors (web/vocabulary.js loads them after the first lesson is drawn), nearestWords ranks its words by
 // cosine. Each option: name, type and range (web/schema/types.js), default, one line of meaning.
 import { atMost, fail, fmt, integer, list, text } from './types.js';
+import { F32, I32, arrayOf, field, num, str } from './results.js';
 
 export const MAX_WORDS = 50000;
 export const MAX_WORD_DIM = 1024;
@@ -11,7 +12,11 @@ export const MAX_ENTRIES = 16777216; // 2²⁴ codes: 160,000 words of 100 dimen
 export const setVocabulary = {
   name: 'setVocabulary',
   summary: 'Replaces the engine\'s word vectors (int8 codes with a scale per word), for nearestWords and Lesson 1\'s real words.',
-  returns: '{ size: number; dim: number }',
+  returns: 'VocabularySize',
+  results: [
+    field('size', num, 'Words now in the engine\'s vocabulary.'),
+    field('dim', num, 'Width of their vectors.'),
+  ],
   options: [
     { name: 'size', type: integer(1, MAX_WORDS), required: true, meaning: 'number of words' },
     { name: 'dim', type: integer(1, MAX_WORD_DIM), required: true, meaning: 'width of each word\'s vector; `size·dim` ≤ 2²⁴' },
@@ -43,7 +48,12 @@ export const setVocabulary = {
 export const nearestWords = {
   name: 'nearestWords',
   summary: 'The vocabulary\'s words with the largest cosine to a word or a vector, nearest first (needs setVocabulary).',
-  returns: '{ words: string[]; cosines: Float32Array; indices: Int32Array }',
+  returns: 'NearestWords',
+  results: [
+    field('words', arrayOf(str), 'The k nearest words, nearest first (fewer when the vocabulary is smaller).'),
+    field('cosines', F32, 'Each word\'s cosine with the query\'s direction, in the same order.'),
+    field('indices', I32, 'Each word\'s row in the vocabulary (its frequency rank), in the same order.'),
+  ],
   options: [
     { name: 'word', type: text(40), meaning: 'a word of the vocabulary (give `word` or `vector`)' },
     { name: 'vector', type: list({ minLength: 1, maxLength: MAX_WORD_DIM }), meaning: 'a vector as wide as the vocabulary\'s, not all zeros (give `word` or `vector`)' },
