@@ -138,6 +138,21 @@ TEST_CASE("the fused pass reports the first non-finite scaled score in (head, ro
     REQUIRE(std::isinf(fused_bad));
     REQUIRE(fused_bad < 0);
   }
+  // A row of the second group of four overflowing in the first tile, a row of the first group only in the third:
+  // the first group's comes first in row-major order, as the scalar twin (row by row) finds it.
+  {
+    auto q2 = normals(8 * 2, 5), k2 = normals(150 * 2, 6);
+    const auto v2 = normals(150, 7);
+    q2[2 * 2 + 1] = huge, k2[130 * 2 + 1] = huge;  // row 2, key 130
+    q2[6 * 2 + 0] = huge, k2[1 * 2 + 0] = huge;    // row 6, key 1
+    std::vector<float> o2(8);
+    float simd_bad = 0, scalar_bad = 0;
+    REQUIRE(asl::simd::attention_fused(q2.data(), k2.data(), v2.data(), o2.data(), &simd_bad, 1.0f, 8, 150, 2, 1, 2, 2,
+                                       1, 1, -1) == 2 * 150 + 130);
+    REQUIRE(asl::scalar::attention_fused(q2.data(), k2.data(), v2.data(), o2.data(), &scalar_bad, 1.0f, 8, 150, 2, 1, 2,
+                                         2, 1, 1, -1) == 2 * 150 + 130);
+    REQUIRE(simd_bad == scalar_bad);
+  }
   // The scalar twin finds the same one, row by row.
   float bad = 0;
   std::vector<float> out(11 * 2);
