@@ -3,14 +3,17 @@
 // ceiling), with --browser the same cases in headless Chromium (bench/api-browser.mjs), and a markdown report of both
 // with the targets judged. Writes build/bench/api.{json,md}; asserts nothing.
 //
-//   node bench/api.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only]
+//   node bench/api.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only] [--cpu-time]
+//
+// --cpu-time: Node's batches timed by the process's CPU time instead of the wall clock (indicative figures on a
+// busy machine; the quotable run is the default, at a load below 1.5).
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 import { loadEngine } from '../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs } from './api-cases.mjs';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, label, median, onnx, ours, overhead, run, tfjs, useClock } from './api-cases.mjs';
 import { loadTfjs, ROOT } from './implementations.mjs';
 import { reportMarkdown } from './api-report.mjs';
 
@@ -18,13 +21,14 @@ const require = createRequire(import.meta.url);
 const log = (m) => process.stderr.write(`[bench api] ${m}\n`);
 
 function parseArgs(argv) {
-  const args = { rounds: 10, batchMs: 40, browser: false, node: true };
+  const args = { rounds: 10, batchMs: 40, browser: false, node: true, cpuTime: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--rounds') args.rounds = Number(argv[++i]);
     else if (flag === '--batch-ms') args.batchMs = Number(argv[++i]);
     else if (flag === '--browser') args.browser = true;
     else if (flag === '--browser-only') args.browser = true, args.node = false;
+    else if (flag === '--cpu-time') args.cpuTime = true;
     else throw new Error(`unknown option ${flag}: see the top of bench/api.mjs`);
   }
   return args;
@@ -36,6 +40,10 @@ const machine = () => ({
   cores: os.cpus().length,
   node: process.version,
   load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  loadOne: os.loadavg()[0],
+  // The vector ISA flags of the CPU, as /proc/cpuinfo lists them (the WASM SIMD code V8 emits depends on them).
+  isa: (readFileSync('/proc/cpuinfo', 'utf8').match(/^flags\s*:\s*(.*)$/m)?.[1] ?? '').split(' ')
+    .filter((f) => /^(sse|ssse|avx|fma|f16c|amx)/.test(f)).join(' '),
 });
 
 /** The Node part: { overhead, attention, kernelOnly, kernel, checks, versions }. */
@@ -55,8 +63,9 @@ export async function nodeRun({ rounds, batchMs }) {
   const over = await run([overhead(engine)], OVERHEAD, { rounds, batchMs, log });
   log('attention …');
   const attention = await run(impls, cases, { rounds, batchMs, log });
-  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
-  const kernel = kernelFigures(core);
+  const kernel = kernelFigures(core); // by the same clock as the batches
+  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), kernel.bySize[`${c.n},${c.dK}`]?.ms ??
+    median(core.benchmark('attention-output', c.n, c.dK, 9, Math.max(1, Math.round(2e6 / (c.n * c.n * c.dK))), 1, 1, false))]));
   impls[2].dispose();
   return { overhead: over, attention, kernelOnly, kernel, checks, loadStart, loadEnd: machine().load,
     versions: { tfjs: info.backendWasm, tfjsBinary: info.binary, ort: ort.env.versions.web, emscripten: core.benchmarkInfo().emscripten } };
@@ -72,12 +81,21 @@ async function main() {
   }
   log(`${env.date}, ${env.cpu}, ${env.uptime}`);
   const result = { env };
+  if (args.cpuTime) {
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    useClock(cpuMs);
+    env.clock = 'the process\'s CPU time (--cpu-time)';
+  }
   if (args.node) result.node = await nodeRun(args);
   if (args.browser) {
     const { browserRun } = await import('./api-browser.mjs');
     result.browser = await browserRun(args, log);
   }
   result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();
+  result.env.loadOneEnd = os.loadavg()[0];
   const md = reportMarkdown(result);
   mkdirSync(`${ROOT}build/bench`, { recursive: true });
   writeFileSync(`${ROOT}build/bench/api.json`, `${JSON.stringify(result, null, 1)}\n`);
