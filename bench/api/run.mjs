@@ -3,13 +3,16 @@
 // ceiling), with --browser the same cases in headless Chromium (bench/api/browser.mjs), and a markdown report of both
 // with the targets judged. Writes build/bench/api.{json,md}; asserts nothing.
 //
-//   node bench/api/run.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only]
+//   node bench/api/run.mjs [--rounds 10] [--batch-ms 40] [--browser] [--browser-only] [--cpu-time]
+//
+// --cpu-time: Node's batches timed by the process's CPU time instead of the wall clock (indicative figures on a
+// busy machine; the quotable run is the default, at a load below 1.5).
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 import { loadEngine } from '../../web/engine.js';
-import { OVERHEAD, SIZES, crossCheck, kernelFigures, kernelOnlyFigures, onnx, ours, overhead, run, tfjs } from './cases.mjs';
+import { OVERHEAD, SIZES, crossCheck, kernelFigures, kernelOnlyFigures, label, onnx, ours, overhead, run, tfjs, useClock } from './cases.mjs';
 import { loadTfjs, ROOT } from '../kernels/implementations.mjs';
 import { reportMarkdown } from './report.mjs';
 import { parseArgs as readFlags } from '../lib/args.mjs';
@@ -19,11 +22,12 @@ const require = createRequire(import.meta.url);
 const log = logger('bench api');
 
 function parseArgs(argv) {
-  return readFlags(argv, { rounds: 10, batchMs: 40, browser: false, node: true }, {
+  return readFlags(argv, { rounds: 10, batchMs: 40, browser: false, node: true, cpuTime: false }, {
     '--rounds': { key: 'rounds', type: 'count' },
     '--batch-ms': { key: 'batchMs', type: 'number' },
     '--browser': { set: { browser: true } },
     '--browser-only': { set: { browser: true, node: false } },
+    '--cpu-time': { set: { cpuTime: true } },
   }, 'bench/api/run.mjs');
 }
 
@@ -33,6 +37,9 @@ const machine = () => ({
   cores: thisMachine().cores,
   node: process.version,
   load: loadAverage().join(' '),
+  loadOne: loadAverage()[0],
+  // The vector ISA flags of the CPU (the WASM SIMD code V8 emits depends on them).
+  isa: thisMachine().isa.join(' '),
 });
 
 /** The Node part: { overhead, attention, kernelOnly, kernel, checks, versions }. */
@@ -52,8 +59,9 @@ export async function nodeRun({ rounds, batchMs }) {
   const over = await run([overhead(engine)], OVERHEAD, { rounds, batchMs, log });
   log('attention …');
   const attention = await run(impls, cases, { rounds, batchMs, log });
-  const kernelOnly = kernelOnlyFigures(core, cases);
-  const kernel = kernelFigures(core);
+  const kernel = kernelFigures(core); // by the same clock as the batches
+  const measured = kernelOnlyFigures(core, cases.filter((c) => !kernel.bySize[`${c.n},${c.dK}`]));
+  const kernelOnly = Object.fromEntries(cases.map((c) => [label(c), kernel.bySize[`${c.n},${c.dK}`]?.ms ?? measured[label(c)]]));
   impls[2].dispose();
   return { overhead: over, attention, kernelOnly, kernel, checks, loadStart, loadEnd: machine().load,
     versions: { tfjs: info.backendWasm, tfjsBinary: info.binary, ort: ort.env.versions.web, emscripten: core.benchmarkInfo().emscripten } };
@@ -70,12 +78,21 @@ async function main() {
   }
   log(`${env.date}, ${env.cpu}, ${env.uptime}`);
   const result = { env };
+  if (args.cpuTime) {
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    useClock(cpuMs);
+    env.clock = 'the process\'s CPU time (--cpu-time)';
+  }
   if (args.node) result.node = await nodeRun(args);
   if (args.browser) {
     const { browserRun } = await import('./browser.mjs');
     result.browser = await browserRun(args, log);
   }
   result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();
+  result.env.loadOneEnd = loadAverage()[0];
   result.run = runRecord(start, { browsers: result.browser ? [result.browser.browserVersion] : [] });
   const md = reportMarkdown(result);
   mkdirSync(`${ROOT}build/bench`, { recursive: true });

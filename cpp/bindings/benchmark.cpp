@@ -82,7 +82,7 @@ val benchmark_sweep(std::string method_name, int max_dim, int vectors, bool norm
 }
 
 // benchmarkCeiling(repeats, iterations): milliseconds of `iterations` rounds of cpp/bench/ceiling.h's twelve
-// independent f32x4 multiply-adds, `repeats` times (kCeilingFlopsPerIteration flops a round): the machine's ceiling.
+// independent f32x4 multiply-add chains, `repeats` times (kCeilingFlopsPerIteration flops a round): the ceiling.
 val benchmark_ceiling(int repeats, double iterations) {
 #if defined(ASL_SIMD)
   volatile float x = 0.999f, y = 0.001f, sink = 0.0f;
@@ -106,6 +106,7 @@ val benchmark_info() {
   r.set("eigenSimd", std::string(Eigen::SimdInstructionSetsInUse()));
 #endif
   r.set("kernels", std::string(kernel_set()));
+  r.set("ceilingFlopsPerIteration", bench::kCeilingFlopsPerIteration);
 #if defined(__wasm_simd128__)
   r.set("simd128", true);
 #else

@@ -46,6 +46,15 @@ long attention_forward_select(const float* q, const float* k, const float* v, co
   float* ws_a = workspace;
   float* ws_b = workspace + static_cast<long>(kAttentionRowBlock) * n_k;
   const bool softmax = weights != nullptr || output != nullptr;
+  if (output && !scores && !scaled_scores && !weights) {
+    // Only the output: one fused pass per head over tiles of keys (kernels.h, attention_fused), no workspace.
+    for (int h = 0; h < n_heads; ++h) {
+      const int bad = kern::attention_fused(q + h * d_k, k + h * d_k, v + h * d_v, output + h * d_v, bad_score, scale,
+                                            n_q, n_k, d_k, d_v, ld_qk, ld_qk, ld_v, ld_v, causal ? 0 : -1);
+      if (bad >= 0) return h * plane + bad;
+    }
+    return -1;
+  }
   for (int h = 0; h < n_heads; ++h) {
     for (int i0 = 0; i0 < n_q; i0 += kAttentionRowBlock) {
       const int rows = std::min(kAttentionRowBlock, n_q - i0);

@@ -20,8 +20,10 @@ void attention_forward(const float* q, const float* k, const float* v, const Att
 
 // The same passes, computing only what the caller keeps: any of scores, scaled_scores, weights and output may be
 // null, and a block of kAttentionRowBlock query rows at a time goes through every pass while it is in cache. The
-// results it writes equal attention_forward's bit for bit. workspace holds attention_workspace_floats(shape)
-// floats. Returns −1, or the index in (heads, n_q, n_k) order of the first scaled score that is not finite (its
+// results it writes equal attention_forward's bit for bit, except when the output alone is asked for: that is one
+// fused pass over tiles of keys with an online softmax (kern::attention_fused), which never stores the scores and
+// equals attention_forward's output up to rounding (the sums run in another order). workspace holds
+// attention_workspace_floats(shape) floats (the fused pass needs none). Returns −1, or the index in (heads, n_q, n_k) order of the first scaled score that is not finite (its
 // value in *bad_score); it then stops, and the outputs are incomplete.
 constexpr int kAttentionRowBlock = 8;
 inline long attention_workspace_floats(const AttentionShape& shape) { return 2L * kAttentionRowBlock * shape.n_k; }

@@ -37,7 +37,21 @@ namespace asl {
   /* row_sums is (2, n), overwritten: row_sums[i] and row_sums[n + i] are the same two sums over row i of the */ \
   /* symmetric matrix without its diagonal (entries j > i, and gram[j][i] for j < i), for per-row statistics. */ \
   void gram_rank1_upper(const float* x, double shift, double* gram, double* moments, double* row_sums, int n,     \
-                        int ld);
+                        int ld);                                                                                  \
+  /* Output-only attention of n_q query rows in one pass over tiles of keys with an online softmax (flash-     */ \
+  /* attention style): out = softmax(scale·q·kᵀ, masked)·v, the (n_q, n_k) scores never stored whole. q is      */ \
+  /* (n_q, d_k), k (n_k, d_k), v (n_k, d_v), out (n_q, d_v), with row strides ld_*. causal_from >= 0: row i     */ \
+  /* sees keys j <= causal_from + i (masked keys' scores are still computed and checked); −1: no mask. Returns */ \
+  /* −1, or i·n_k + j of the first scaled score in row-major order that is not finite (its value in            */ \
+  /* *bad_score); out is then incomplete.                                                                      */ \
+  int attention_fused(const float* q, const float* k, const float* v, float* out, float* bad_score, float scale,   \
+                      int n_q, int n_k, int d_k, int d_v, int ld_q, int ld_k, int ld_v, int ld_o, int causal_from); \
+  /* y = exp(x) for n values over the whole float range (±inf, NaN included); y may be x. The SIMD twin's      */ \
+  /* polynomial is the one the softmax kernels use; results below ~1.2e-38 (x < −87.34) are flushed to 0.     */ \
+  void exp_values(const float* x, float* y, int n);                                                               \
+  /* The same for x <= 0 or NaN only, the arguments a stable softmax makes: the variant the softmax kernels and */ \
+  /* attention_fused call. */                                                                                     \
+  void exp_nonpositive(const float* x, float* y, int n);
 
 namespace scalar {
 ASL_KERNEL_DECLARATIONS

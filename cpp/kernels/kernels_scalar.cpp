@@ -108,4 +108,45 @@ void gram_rank1_upper(const float* x, double shift, double* gram, double* moment
   moments[1] = sum_sq;
 }
 
+int attention_fused(const float* q, const float* k, const float* v, float* out, float* bad_score, float scale,
+                    int n_q, int n_k, int d_k, int d_v, int ld_q, int ld_k, int ld_v, int ld_o, int causal_from) {
+  // One row at a time, one key at a time: the running maximum m, the running sum l of exp(s − m), and the output
+  // row as the running sum of exp(s − m)·v_j, all rescaled by exp(m_old − m_new) whenever the maximum grows.
+  for (int i = 0; i < n_q; ++i) {
+    const float* q_i = q + static_cast<long>(i) * ld_q;
+    float* out_i = out + static_cast<long>(i) * ld_o;
+    for (int c = 0; c < d_v; ++c) out_i[c] = 0.0f;
+    float m = -std::numeric_limits<float>::infinity(), l = 0.0f;
+    for (int j = 0; j < n_k; ++j) {
+      const float s = scale * dot(q_i, k + static_cast<long>(j) * ld_k, d_k);
+      if (!(s - s == 0.0f)) {
+        *bad_score = s;
+        return i * n_k + j;
+      }
+      if (causal_from >= 0 && j > causal_from + i) continue;  // masked: checked, not weighed
+      if (s > m) {
+        const float alpha = std::exp(m - s);  // exp(−inf) = 0 for the first key
+        for (int c = 0; c < d_v; ++c) out_i[c] *= alpha;
+        l *= alpha;
+        m = s;
+      }
+      const float p = std::exp(s - m);
+      l += p;
+      const float* v_j = v + static_cast<long>(j) * ld_v;
+      for (int c = 0; c < d_v; ++c) out_i[c] += p * v_j[c];
+    }
+    const float inv = 1.0f / l;  // l >= 1: the maximum contributes exp(0)
+    for (int c = 0; c < d_v; ++c) out_i[c] *= inv;
+  }
+  return -1;
+}
+
+void exp_values(const float* x, float* y, int n) {
+  for (int i = 0; i < n; ++i) y[i] = std::exp(x[i]);
+}
+
+void exp_nonpositive(const float* x, float* y, int n) {
+  for (int i = 0; i < n; ++i) y[i] = std::exp(x[i]);
+}
+
 }  // namespace asl::scalar

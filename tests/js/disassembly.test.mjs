@@ -57,3 +57,19 @@ test('nearest words run the SIMD matrix-vector kernel, which is f32x4 code', () 
   }
   assert.ok(!body.includes('call $asl::scalar::'), `${names[first]} calls a scalar kernel`);
 });
+
+test('the output-only attention runs the fused SIMD kernel, which is f32x4 code with the vectorised exp', () => {
+  const bodies = functions();
+  const find = (prefix) => [...bodies.keys()].find((n) => demangled(n).startsWith(prefix));
+  const fused = find('asl::simd::attention_fused(');
+  const select = find('asl::attention_forward_select(');
+  assert.ok(select, 'asl::attention_forward_select not found');
+  // wasm-opt may inline a function with one caller: then the kernel's code is in attention_forward_select itself.
+  const body = fused ? bodies.get(fused) : bodies.get(select);
+  if (fused) assert.ok(bodies.get(select).includes(`call $${fused}`), 'attention_forward_select does not call asl::simd::attention_fused');
+  assert.match(body, /f32x4\.(mul|add)/, 'the fused kernel has no f32x4 arithmetic');
+  assert.match(body, /v128\.load/, 'the fused kernel has no v128 loads');
+  assert.match(body, /i32x4\.shl/, 'the fused kernel has no vectorised exp (2^n built in the exponent bits)');
+  assert.ok(!body.includes('call $asl::scalar::') && !body.includes('call $expf'), 'the fused kernel calls a scalar kernel or expf');
+  assert.ok(!bodies.get(select).includes('call $asl::scalar::'), 'attention_forward_select calls a scalar kernel');
+});

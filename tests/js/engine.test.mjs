@@ -59,6 +59,8 @@ test('attention matches the plain-loop reference: causal, several heads, nQ ≠ 
     { nQ: 4, nK: 9, dK: 3, dV: 5, heads: 2, causal: false },
     { nQ: 6, nK: 6, dK: 5, dV: 3, heads: 4, causal: true },
     { nQ: 17, nK: 33, dK: 64, dV: 17, heads: 1, causal: false, scale: 0.05 },
+    { nQ: 70, nK: 150, dK: 20, dV: 9, heads: 2, causal: true }, // nK past two 64-key tiles of the fused pass
+    { nQ: 9, nK: 130, dK: 13, dV: 66, heads: 3, causal: false },
   ];
   let seed = 100;
   for (const c of cases) {
@@ -74,6 +76,8 @@ test('attention matches the plain-loop reference: causal, several heads, nQ ≠ 
     assertClose(got.scaledScores, Array.from(got.scores, (s) => Math.fround(Math.fround(scale) * s)), {}, `${label} scaled`);
     assertClose(got.weights, want.weights, { abs: 1e-6, rel: 1e-4 }, `${label} weights`);
     assertClose(got.output, want.output, { abs: 1e-5, rel: 1e-4 }, `${label} output`);
+    // The output alone is the fused pass (one sweep over tiles of keys, online softmax): the same reference holds it.
+    assertClose(e.attention({ q, k, v, ...c, outputs: ['output'] }).output, want.output, { abs: 1e-5, rel: 1e-4 }, `${label} output alone`);
     if (c.causal) {
       for (let h = 0; h < c.heads; h++)
         for (let i = 0; i < c.nQ; i++)
