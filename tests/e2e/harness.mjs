@@ -150,7 +150,7 @@ export async function settled(page, part, options) {
 }
 
 /**
- * Waits until no section of the page has a full-sample computation pending (web/sections/progressive.js) or a chart
+ * Waits until no section of the page has a full-sample computation pending (web/sections/kit/progressive.js) or a chart
  * out of sight still to draw: the Monte Carlo parts show the numbers of their full sample counts, not a preview.
  */
 export function refined(page, { timeout = 30000 } = {}) {

@@ -6,8 +6,8 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, count } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
-import { question } from '../../lesson-kit.js';
+import { partPanel, setProse, statList, fill } from '../kit/parts.js';
+import { question } from '../kit/lesson.js';
 import { sources, beyondPart, explainWith, markerAt, quietTitle } from './shared.js';
 
 // Nakanishi's illustration: one logit at 3, every other at −2.

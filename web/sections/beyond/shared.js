@@ -3,8 +3,8 @@
 // setting. Layout only: every number comes from the engine or the data files.
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { deeper } from '../../lesson-kit.js';
-import { fill, watcher, attempt, message } from '../parts.js';
+import { deeper } from '../kit/lesson.js';
+import { fill, watcher, attempt, message } from '../kit/parts.js';
 
 /** The published work the lesson reports, as authors, year and title. */
 export const SOURCES = {

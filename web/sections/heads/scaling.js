@@ -3,10 +3,10 @@
 // their d_model and H (engine.multiHeadSweep, refined progressively); the sweep over every H is one click deeper.
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { deeper } from '../../lesson-kit.js';
+import { deeper } from '../kit/lesson.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../kit/parts.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
 import { HEADS, SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS, dmodel, divides } from './common.js';
 import { sweepCharts, plusMinus, rawPlusMinus } from './sweep.js';
 import { flatterQuestion } from './question.js';

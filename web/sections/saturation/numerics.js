@@ -6,7 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, fixed } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../kit/parts.js';
 import { noticeBox } from './common.js';
 import { TeX } from '../../math.js';
 

@@ -7,10 +7,10 @@ import { slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES, INK } from '../../charts/palette.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { TeX } from '../../math.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
-import { refineLater, offStep } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../kit/parts.js';
+import { refineLater, offStep } from '../kit/progressive.js';
 import { sig2, sig3, percent, count } from '../../format.js';
 import { GAP_DKS, FLAT, noticeBox } from './common.js';
 

@@ -8,9 +8,9 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, short, sig3 } from '../../format.js';
-import { deeper, question } from '../../lesson-kit.js';
+import { deeper, question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../kit/parts.js';
 import { beta, noticeBox, presetRow } from './common.js';
 import { TeX } from '../../math.js';
 

@@ -9,10 +9,10 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, dk, attempt, message } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
+import { partPanel, setProse, statList, fill, dk, attempt, message } from '../kit/parts.js';
+import { timed, sampleLabel } from '../kit/progressive.js';
 import { sub, pm, noticeBox, ASSUMPTION_SAMPLES, workOf, measureProgressively } from './common.js';
 
 // Each way to break the chain: the state key of its amount, the value that breaks it when the key sits at its neutral

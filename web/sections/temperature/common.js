@@ -4,7 +4,7 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { plusMinus } from '../../format.js';
-import { sampleCount, refineLater, offStep } from '../progressive.js';
+import { sampleCount, refineLater, offStep } from '../kit/progressive.js';
 
 export const beta = () => el('var', {}, 'β');
 export const sub = (base, s) => [el('var', {}, base), el('sub', {}, s)];

@@ -6,8 +6,8 @@ import { el } from '../../dom.js';
 import { TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { milliseconds, sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../kit/parts.js';
+import { timed, sampleLabel } from '../kit/progressive.js';
 import { noticeBox, presetRow, pm, measureProgressively } from './common.js';
 
 /** The engine options of the derivation for a state (`samples` fewer for a preview). */

@@ -9,9 +9,9 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
+import { question } from '../kit/lesson.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../kit/parts.js';
+import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../kit/progressive.js';
 import { pm, noticeBox, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample } from './common.js';
 import { TeX } from '../../math.js';
 

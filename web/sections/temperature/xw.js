@@ -6,8 +6,8 @@ import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, tooltip } from '../kit/parts.js';
+import { timed, sampleLabel } from '../kit/progressive.js';
 import { beta, sub, sigma, pm, noticeBox, presetRow, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, measureProgressively } from './common.js';
 
 // The side of each map's square of cells: 20 px cells at the most tokens (12), wide enough for their labels unturned.

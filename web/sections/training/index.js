@@ -6,7 +6,7 @@
 // thread) or from web/data/reference-runs.json; these modules lay them out and keep the runs going.
 import { el, clear } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { claim, deeper } from '../../lesson-kit.js';
+import { claim, deeper } from '../kit/lesson.js';
 import { workerSupport } from '../../training-run.js';
 import { conclusionPart } from './conclusion.js';
 import { weightsPart } from './weights.js';

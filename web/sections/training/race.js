@@ -5,7 +5,7 @@ import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { sig3 } from '../../format.js';
-import { setProse, fill, refill, tooltip } from '../parts.js';
+import { setProse, fill, refill, tooltip } from '../kit/parts.js';
 import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
   buttons, createSession, runLabel, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';

@@ -7,7 +7,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
+import { partPanel, setProse, statList, fill } from '../kit/parts.js';
 import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
   throttled, modeText, buttons, createSession, scaleName } from './helpers.js';
 import { attentionCurves } from './attention-curves.js';

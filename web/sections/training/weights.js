@@ -4,10 +4,10 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, refill, attempt, watcher } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { partPanel, refill, attempt, watcher } from '../kit/parts.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
 import { workOf } from '../temperature/common.js';
 import { reference, pm, sig, inlineStat, W } from './helpers.js';
 import { TeX } from '../../math.js';

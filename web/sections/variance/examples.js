@@ -7,7 +7,7 @@ import { sig3, count } from '../../format.js';
 
 /** A dot product of whole numbers prints whole (12,496), any other to three digits. */
 const dotText = (v) => (Number.isInteger(v) ? count(v) : sig3(v));
-import { partPanel, setProse, fill, refill, watcher, message, tooltip } from '../parts.js';
+import { partPanel, setProse, fill, refill, watcher, message, tooltip } from '../kit/parts.js';
 import { noticeBox, vec } from './shared.js';
 import { TeX } from '../../math.js';
 

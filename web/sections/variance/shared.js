@@ -3,7 +3,7 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { select, parsedInput, checkbox } from '../../controls.js';
-import { deeper } from '../../lesson-kit.js';
+import { deeper } from '../kit/lesson.js';
 
 export const PAIRS = 1000; // random pairs per histogram, as in the source experiment
 export const BINS = 30; // histogram bins: a display choice

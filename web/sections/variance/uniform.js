@@ -8,7 +8,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, attempt } from '../parts.js';
+import { partPanel, setProse, statList, fill, attempt } from '../kit/parts.js';
 import { noticeBox } from './shared.js';
 import { TeX } from '../../math.js';
 

@@ -6,9 +6,9 @@
 // handled first and postpones the rest; a new value replaces the pending work, and a result it no longer wants is dropped.
 // Each part says which of the two it is showing (sampleLabel). No numbers are made here: everything drawn is what
 // the engine returned for the sample count printed beside it.
-import { el } from '../dom.js';
-import { REDRAWN_EVENT } from '../section-context.js';
-import { runOff, poolSize } from '../engine-pool.js';
+import { el } from '../../dom.js';
+import { REDRAWN_EVENT } from '../../section-context.js';
+import { runOff, poolSize } from '../../engine-pool.js';
 
 /** Quiet time after the last input event before the full computation starts. */
 export const SETTLE_MS = 150;

@@ -1,8 +1,8 @@
 // Building blocks shared by the lessons that are a sequence of parts (Lessons 2 and 3): a numbered part panel,
 // a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
-import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
-import { tex } from '../math.js';
-import { precise } from '../format.js';
+import { el, clear, patch, patchFresh, mergeable } from '../../dom.js';
+import { tex } from '../../math.js';
+import { precise } from '../../format.js';
 
 /**
  * A part of a lesson: number, title, a formula, then prose, its controls, its figures and its numbers.
@@ -121,7 +121,7 @@ export function mountParts(root, { engine, store }, lesson, intro, makers) {
     el('div', { className: 'lesson-intro' }, intro),
     el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
   // What parts hand to the parts after them; refresh() renders them all again with the current state, for a part
-  // whose later refinement (web/sections/progressive.js) changed what it handed on.
+  // whose later refinement (web/sections/kit/progressive.js) changed what it handed on.
   const shared = { refresh: () => render(store.get()) };
   const render = (state) => {
     for (const p of parts) p.render(state, shared);
