@@ -4,7 +4,7 @@
 import { el } from '../../dom.js';
 import { setProse } from '../kit/parts.js';
 import { createRunner, workerSupport } from '../../training-run.js';
-import { buttons } from '../training/helpers.js';
+import { buttons } from '../training/session.js';
 import { percent } from '../../format.js';
 import { sweepConfig, rateKey } from './sweep-config.js';
 import { seedRuns } from './sweep-stats.js';

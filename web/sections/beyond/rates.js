@@ -8,7 +8,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { sig2, sig3, percent } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../kit/parts.js';
 import { question } from '../kit/lesson.js';
-import { STRATEGY } from '../training/helpers.js';
+import { STRATEGY } from '../training/strategies.js';
 import { sources, beyondPart, markerAt, quietTitle, partBoxes, levelAt } from './shared.js';
 import { sweepRunner } from './rates-run.js';
 import { rateKey, sweepConfig } from './sweep-config.js';

@@ -5,7 +5,7 @@ import { slider, parsedInput, radioGroup } from '../../controls.js';
 import { sig3 } from '../../format.js';
 import { deeper } from '../kit/lesson.js';
 import { setProse, statList, fill, refill, message } from '../kit/parts.js';
-import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './helpers.js';
+import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './strategies.js';
 
 const divisors = (n) => Array.from({ length: n }, (_, i) => i + 1).filter((h) => n % h === 0 && h <= 64);
 

@@ -16,7 +16,7 @@ import { runPart } from './run.js';
 import { racePart } from './race.js';
 import { resultsSections } from './results.js';
 
-export { STRATEGIES, STRATEGY, trainerOptions, strategyText } from './helpers.js';
+export { STRATEGIES, STRATEGY, trainerOptions, strategyText } from './strategies.js';
 
 export const LESSON = {
   id: 'training', number: 6, title: 'The training lab', mount,

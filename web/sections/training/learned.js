@@ -8,7 +8,7 @@ import { parsedInput } from '../../controls.js';
 import { sig3 } from '../../format.js';
 import { question, deeper } from '../kit/lesson.js';
 import { partPanel, setProse, refill, attempt, message, watcher } from '../kit/parts.js';
-import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
+import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './strategies.js';
 
 const PAPER_BETA = 5; // Table 1's β for the first row
 

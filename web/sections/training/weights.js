@@ -9,7 +9,7 @@ import { term } from '../../glossary.js';
 import { partPanel, refill, attempt, watcher } from '../kit/parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
 import { workOf } from '../temperature/common.js';
-import { reference, pm, sig, inlineStat, W } from './helpers.js';
+import { reference, pm, sig, inlineStat, W } from './strategies.js';
 import { TeX } from '../../math.js';
 
 const DRIFT_SAMPLES = 200;
