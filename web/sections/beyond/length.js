@@ -8,7 +8,8 @@ import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, count } from '../../format.js';
 import { partPanel, setProse, statList, fill } from '../kit/parts.js';
 import { question } from '../kit/lesson.js';
-import { sources, beyondPart, explainWith, markerAt, quietTitle } from './shared.js';
+import { sources, beyondPart, explainWith, quietTitle } from './shared.js';
+import { markerAt } from '../kit/markers.js';
 
 // Nakanishi's illustration: one logit at 3, every other at −2.
 const ROW = { top: 3, rest: -2 };

@@ -209,6 +209,24 @@ export const offStep = (engine, name, options, use) => ({ engine, name, options,
     return answer.value;
   }, answer.ms) });
 
+/**
+ * One Monte Carlo part's update: `measure(samples)` now (a preview count when the full count is estimated to be slow,
+ * see sampleCount) and drawn, then, once the learner has settled, the full count drawn over it. The full count is
+ * engine[kind](options(full)), run in a background engine when there is one; measure(full, call) then takes call()
+ * (the answer, or the engine's Error thrown) in place of its own engine call. draw(result, { samples, later }) is told
+ * the count it was measured from and whether it is the full count that came later.
+ */
+export function measureProgressively(part, { engine, kind, options, perSample, full }, measure, draw) {
+  const first = sampleCount(kind, perSample, full);
+  const r = measure(first.samples);
+  refineLater(part, part.node, r && first.preview ? [offStep(engine, kind, options(full), (get) => {
+    const all = measure(full, get);
+    if (all) draw(all, { samples: full, later: true });
+    return Boolean(all);
+  })] : null);
+  if (r) draw(r, { samples: first.samples, later: false });
+}
+
 /* ---- results computed in pieces ---- */
 
 /**

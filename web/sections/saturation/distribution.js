@@ -7,9 +7,9 @@ import { chartBox, legendList } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, percent, count } from '../../format.js';
-import { partPanel, setProse, fill, refill, watcher, dk, attempt } from '../kit/parts.js';
+import { partPanel, setProse, fill, refill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
 import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
-import { NEAR_ZERO, noticeBox, SPARSE_DKS, TYPICAL_ROWS } from './common.js';
+import { NEAR_ZERO, SPARSE_DKS, TYPICAL_ROWS } from './common.js';
 import { sparseQuestion } from './question.js';
 
 const BINS = 40; // histogram bins over the decades the norms span (a display choice)

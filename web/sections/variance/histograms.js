@@ -8,9 +8,9 @@ import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
 import { question } from '../kit/lesson.js';
-import { partPanel, statList, fill, watcher, message, attempt } from '../kit/parts.js';
+import { partPanel, statList, fill, watcher, message, attempt, noticeBox } from '../kit/parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
-import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.js';
+import { PAIRS, BINS, distributionOf, entryControls } from './shared.js';
 
 const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
 const ASKED = [100, 1000]; // the two lengths of the question

@@ -9,9 +9,8 @@ import { arrows } from '../../charts/arrows.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
 import { question } from '../kit/lesson.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../kit/parts.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, message, noticeBox } from '../kit/parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
-import { noticeBox } from './shared.js';
 import { vocabularyLoaded, loadVocabularyAfterPaint } from '../../vocabulary.js';
 import { TeX } from '../../math.js';
 

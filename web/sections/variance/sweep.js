@@ -12,9 +12,9 @@ import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
 import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, watcher, attempt } from '../kit/parts.js';
+import { partPanel, setProse, statList, fill, watcher, attempt, noticeBox } from '../kit/parts.js';
 import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
-import { distributionOf, noticeBox } from './shared.js';
+import { distributionOf } from './shared.js';
 import { TeX } from '../../math.js';
 
 const MIN_VECTORS = 5; // the fewest vectors a preview draws (10 pairs)
