@@ -1,7 +1,8 @@
 // Lesson 2 in Chromium: the claim and the core path (histograms, the sweep and the sweep after 1/√dₖ) with the
 // engine's numbers, its controls and links, each "Go deeper" section (opens, writes the link, opens from a link, shows
 // its numbers), the three predictions answered right and wrong with explanations that follow the settings, and the
-// lesson's share of the page. Numbers are compared with the same engine loaded in Node. Needs build/page/app.js.
+// lesson's share of the page, a list typed into a field and the lesson on a phone. Numbers are compared with the same
+// engine loaded in Node. Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { problems, nextFrame, settled, refined, browserSession } from './harness.mjs';
@@ -433,4 +434,33 @@ test('a variance chart starts at zero: a fitted line a hair below it does not ad
   const fit = await page.$eval('svg[data-chart-id="sweep-linear"] [data-series="fit"] path', (p) => p.getAttribute('d'));
   assert.ok(fit.length > 0, 'the fitted line is drawn');
   noErrors(log, 'Lesson 2 with 60 vectors');
+});
+
+/** Opens the page with `hash` and waits until the parts of Lessons 2 and 3 have drawn (Lesson 3's row, and any refinement). */
+async function loadBoth(hash = '', { viewport } = {}) {
+  const opened = await load(hash, { viewport });
+  await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
+  await refined(opened.page); // the gradient sweep may show a preview first, then its full count of rows
+  return opened;
+}
+
+test('a value typed into a list field is checked when the field is left, and the last good value stays', async () => {
+  const { page } = await loadBoth('#lesson=variance');
+  await page.fill('input[data-key="vdims"]', '3, 100, 99999');
+  await page.press('input[data-key="vdims"]', 'Tab');
+  const notice = page.locator('[data-part="histograms"] [data-notice="input"]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /vdims/);
+  assert.equal(await page.$$eval('.histogram-panel', (n) => n.length), 3, 'the last good list stays drawn');
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /vdims=/, 'the link keeps the last good list: the default, which it leaves out');
+});
+
+test('at 375 px wide Lesson 2 does not make the page scroll sideways', async () => {
+  for (const lesson of ['variance']) {
+    const { page } = await loadBoth(`#lesson=${lesson}`, { viewport: { width: 375, height: 800 } });
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    assert.ok(widths.doc <= widths.view, `${lesson}: document is ${widths.doc}px wide in a ${widths.view}px window`);
+    const charts = await page.$$eval('.chart svg', (n) => n.map((s) => s.getBoundingClientRect().right));
+    assert.ok(charts.length > 0 && charts.every((r) => r <= 375), `${lesson}: every chart fits (${Math.max(...charts)}px)`);
+  }
 });
