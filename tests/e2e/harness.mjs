@@ -195,3 +195,18 @@ export const release = (page, selector) => page.evaluate((sel) => {
 /** Waits until the link carries key=value (a link leaves out keys at their default: pass null for those). */
 export const hashHas = (page, key, value) => page.waitForFunction(([k, v]) => new URLSearchParams(location.hash.slice(1)).get(k) === v, [key, value],
   { timeout: 15000 });
+
+/**
+ * What keeps the page from fitting its window at a phone's width: the document wider than the window, no chart under
+ * `scope` (a selector; the whole page when empty), or a chart whose right edge passes `width`. [] when it fits.
+ */
+export async function misfits(page, scope = '', width = 375) {
+  const { doc, view, charts } = await page.evaluate((s) => ({
+    doc: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+    charts: [...document.querySelectorAll(`${s} .chart svg`.trim())].map((n) => n.getBoundingClientRect().right),
+  }), scope);
+  const chartsFit = charts.length > 0 && charts.every((r) => r <= width);
+  return [doc <= view ? null : `document is ${doc}px wide in a ${view}px window`,
+    chartsFit ? null : `not every chart fits (${charts.length} charts, ${Math.max(...charts)}px)`].filter(Boolean);
+}

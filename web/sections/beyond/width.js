@@ -11,10 +11,11 @@ import { precise, sig3 } from '../../format.js';
 import { partPanel, setProse, statList, fill, refill } from '../kit/parts.js';
 import { sampleCount, learn, refineLater, offStep } from '../kit/progressive.js';
 import { sources, beyondPart, quietTitle } from './shared.js';
+import { WIDTH } from './setups.js';
 
-// d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k; μP's factor √16/d_k = 4/d_k equals 1/√d_k at d_k = 16.
-const DKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
-const SETUP = { dKs: DKS, n: 16, samples: 400, baseDK: 16, seed: 1 };
+// d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k (setups.js).
+const SETUP = WIDTH;
+const DKS = SETUP.dKs;
 const PER_ROW = DKS[DKS.length - 1] + DKS.length * SETUP.n; // normal draws per row: the query's entries and every step's key sums
 
 const rho = () => el('var', {}, 'ρ');

@@ -20,5 +20,10 @@ export const POW2_TICKS = [1, 4, 16, 64, 256, 1024, 4096];
 /** A row whose Jacobian norm is below this passes "almost no gradient" (the engine's default threshold). */
 export const NEAR_ZERO = 0.01;
 
+/** 3.2's histograms: bins over the decades the norms span (a display choice). */
+export const BINS = 40;
+/** 3.2's query gradient draws at most this many key entries (dK·(n + 1) per row). */
+export const DOT_UNITS = 2 ** 22;
+
 /** Labels 1 … n. */
 export const index = (n) => Array.from({ length: n }, (_, i) => String(i + 1));

@@ -11,12 +11,10 @@ import { precise, short, sig3 } from '../../format.js';
 import { deeper, question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
 import { partPanel, setProse, statList, fill, refill, watcher, attempt, message, noticeBox, presetRow } from '../kit/parts.js';
-import { beta, NOW_DARK } from './common.js';
+import { beta, NOW_DARK, BETA_GRID } from './common.js';
 import { markerAt, levelAt } from '../kit/markers.js';
 import { TeX } from '../../math.js';
 
-// The β grid of the sweep chart: 10^(k/10) for k = −30 … 30, so ten points per decade from 10⁻³ to 10³.
-const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 const LINE_COLORS = [SERIES.blue, SERIES.vermillion, SERIES.green, SERIES.orange, SERIES.purple, SERIES.sky, SERIES.grey];
 const LINE_DASHES = [null, '6 3', '2 3', '8 3 2 3'];
 

@@ -11,6 +11,11 @@ export const sigma = (s) => sub('σ', s);
 /** "12.34 ± 0.56": a Monte Carlo estimate with its standard error (formatting only). */
 export const pm = (value, se) => plusMinus(value, se);
 
+// The β grid of 4.1's sweep chart: 10^(k/10) for k = −30 … 30, so ten points per decade from 10⁻³ to 10³.
+export const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
+// Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
+export const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
+
 /** How Lesson 4 draws the line at the chosen β or f (web/sections/kit/markers.js markerAt): dark, short dashes. */
 export const NOW_DARK = { color: '#1b1f24', dash: '3 3', width: 1.2 };
 

@@ -12,12 +12,10 @@ import { precise, sig3 } from '../../format.js';
 import { question } from '../kit/lesson.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
 import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../kit/progressive.js';
-import { pm, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, NOW_DARK } from './common.js';
+import { pm, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, NOW_DARK, DRIFT_GRID } from './common.js';
 import { markerAt } from '../kit/markers.js';
 import { TeX } from '../../math.js';
 
-// Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
-const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 const DRIFT_TICKS = [0.25, 0.5, 1, 2, 4];
 // While the learner drags a setting the drift chart is previewed on one factor per octave (0.25, 0.5, 1, 2, 4) …
 const PREVIEW_DRIFTS = DRIFT_GRID.filter((_, k) => k % 3 === 0);
