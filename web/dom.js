@@ -54,7 +54,7 @@ export function uniqueId(prefix) {
   return `${prefix}-${uid}`;
 }
 
-// Nodes made to be merged into what a box already shows (see `fill` in web/sections/parts.js): a fresh paragraph of
+// Nodes made to be merged into what a box already shows (see `fill` in web/sections/kit/parts.js): a fresh paragraph of
 // prose, a list of numbers. Only these are merged; any other node is put in as it is, so that a node the caller
 // keeps (to change later, or with listeners bound to its state) is the one on the page.
 const MERGEABLE = new WeakSet();

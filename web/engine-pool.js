@@ -1,4 +1,4 @@
-// Engine calls off the page's thread: the full sample counts of the Monte Carlo parts (web/sections/progressive.js)
+// Engine calls off the page's thread: the full sample counts of the Monte Carlo parts (web/sections/kit/progressive.js)
 // run in a small pool of background engines (web/engine-worker.js), so a slow one never holds up the learner's next
 // input. Where the browser refuses workers (a page opened from file:// in Chromium, a missing app.js) or before they
 // have loaded, a call runs on the page in a timer task of its own, as it always did. Nothing here computes anything.

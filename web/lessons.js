@@ -1,6 +1,6 @@
 // The list of lessons on the page, in order. A new lesson is one import and one entry here
 // (plus its id in the `lesson` choice of web/state.js). The frame builds the contents from this.
-import { LESSON as selfAttention } from './sections/self-attention.js';
+import { LESSON as selfAttention } from './sections/self-attention/index.js';
 import { LESSON as variance } from './sections/variance/index.js';
 import { LESSON as saturation } from './sections/saturation/index.js';
 import { LESSON as temperature } from './sections/temperature/index.js';

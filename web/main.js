@@ -15,7 +15,7 @@ import { startEmbed } from './embed.js';
 import { applyStoredTheme, themeToggle } from './a11y.js';
 import { teacherToggle, applyTeacher, storedTeacher, lmsIndicator } from './teacher-tools.js';
 import { startScorm } from './scorm.js';
-import { answersIndicator } from './lesson-kit.js';
+import { answersIndicator } from './sections/kit/lesson.js';
 import { summarySection } from './summary.js';
 import { loadVocabulary } from './vocabulary.js';
 

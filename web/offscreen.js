@@ -2,7 +2,7 @@
 // that answers it; one off screen keeps its last drawing and draws the new one when it comes near the window, or once
 // the page has been quiet for QUIET_MS (one per task, so input is never held up by them), or before printing. A drag
 // across a slider thus redraws only what is on screen; the rest follows once the hand stops. Chart boxes use it
-// (web/charts/chart-box.js), and so do the parts of a lesson that renders them with renderShown (web/lesson-kit.js).
+// (web/charts/chart-box.js), and so do the parts of a lesson that renders them with renderShown (web/sections/kit/lesson.js).
 //
 // While a section has drawings waiting, its root carries data-drawing="1" (tests and bench/page/probe.mjs wait for it
 // to go); when its last one is drawn, the root gets REDRAWN_EVENT with kind "offscreen", and the registry stamps it.

@@ -3,7 +3,7 @@
 // web/scorm-cmi.js. With no API it does nothing at all: no notice, no storage change, no request.
 // It never throws into the page: a failing LMS costs the learner a small notice, never the lesson.
 import { el } from './dom.js';
-import { ANSWER_EVENT, askedQuestions, keepAnswersInMemory } from './lesson-kit.js';
+import { ANSWER_EVENT, askedQuestions, keepAnswersInMemory } from './sections/kit/lesson.js';
 import { VERSIONS, createReporter } from './scorm-cmi.js';
 
 /** The LMS status event: detail { state: 'connected' | 'failed', version } (web/teacher-tools.js shows it). */

@@ -6,7 +6,7 @@ const mounted = new WeakMap(); // section root node -> { section, store, link }
 
 /**
  * The event a part dispatches (bubbling, detail { started }: performance.now() when its work began) after it
- * redrew outside a store update, e.g. with the full sample count once a slider settled (web/sections/progressive.js).
+ * redrew outside a store update, e.g. with the full sample count once a slider settled (web/sections/kit/progressive.js).
  * The registry counts it like a render and lets the live region read the new numbers. detail.kind "offscreen" says
  * it was charts out of sight drawn after the change (web/offscreen.js); else it is a redraw.
  */

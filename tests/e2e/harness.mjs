@@ -150,9 +150,63 @@ export async function settled(page, part, options) {
 }
 
 /**
- * Waits until no section of the page has a full-sample computation pending (web/sections/progressive.js) or a chart
+ * Waits until no section of the page has a full-sample computation pending (web/sections/kit/progressive.js) or a chart
  * out of sight still to draw: the Monte Carlo parts show the numbers of their full sample counts, not a preview.
  */
 export function refined(page, { timeout = 30000 } = {}) {
   return page.waitForFunction(() => ![...document.querySelectorAll('[data-asl-section]')].some((s) => s.dataset.refining === '1' || s.dataset.drawing), null, { timeout });
+}
+
+/**
+ * Holds the pointer on the slider `selector`, moves it to each track position in `positions` (input events a frame
+ * apart, as a drag sends them) and, still holding, waits `holdMs` and reports the state of the sample labels and of
+ * the numbers `read` picks. Runs in the page in one go, so nothing the test does in between can let the page settle.
+ */
+export async function dragAndHold(page, selector, positions, holdMs, read) {
+  return page.evaluate(async ({ selector, positions, holdMs, read }) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const input = document.querySelector(selector);
+    input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    for (const p of positions) {
+      input.value = String(p);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await frame();
+    }
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    // Each part's label (a label in a "Go deeper" block outside any part, as Lesson 3's query histogram, is not a part's).
+    const labels = Object.fromEntries([...document.querySelectorAll('.sample-state')].filter((n) => n.closest('[data-part]')).map((n) => [n.closest('[data-part]').dataset.part,
+      { state: n.dataset.sampleState, samples: Number(n.dataset.samples), full: Number(n.dataset.fullSamples), text: n.textContent }]));
+    const numbers = Object.fromEntries(Object.entries(read).map(([name, sel]) => {
+      const node = document.querySelector(sel);
+      return [name, { value: Number(node.dataset.value), text: node.textContent }];
+    }));
+    return { labels, numbers, hash: location.hash };
+  }, { selector, positions, holdMs, read });
+}
+
+/** Lets go of the slider: pointerup and the change event a real drag ends with. */
+export const release = (page, selector) => page.evaluate((sel) => {
+  const input = document.querySelector(sel);
+  input.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, composed: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}, selector);
+
+/** Waits until the link carries key=value (a link leaves out keys at their default: pass null for those). */
+export const hashHas = (page, key, value) => page.waitForFunction(([k, v]) => new URLSearchParams(location.hash.slice(1)).get(k) === v, [key, value],
+  { timeout: 15000 });
+
+/**
+ * What keeps the page from fitting its window at a phone's width: the document wider than the window, no chart under
+ * `scope` (a selector; the whole page when empty), or a chart whose right edge passes `width`. [] when it fits.
+ */
+export async function misfits(page, scope = '', width = 375) {
+  const { doc, view, charts } = await page.evaluate((s) => ({
+    doc: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+    charts: [...document.querySelectorAll(`${s} .chart svg`.trim())].map((n) => n.getBoundingClientRect().right),
+  }), scope);
+  const chartsFit = charts.length > 0 && charts.every((r) => r <= width);
+  return [doc <= view ? null : `document is ${doc}px wide in a ${view}px window`,
+    chartsFit ? null : `not every chart fits (${charts.length} charts, ${Math.max(...charts)}px)`].filter(Boolean);
 }

@@ -1,14 +1,17 @@
 // Lesson 2 in Chromium: the claim and the core path (histograms, the sweep and the sweep after 1/√dₖ) with the
 // engine's numbers, its controls and links, each "Go deeper" section (opens, writes the link, opens from a link, shows
 // its numbers), the three predictions answered right and wrong with explanations that follow the settings, and the
-// lesson's share of the page. Numbers are compared with the same engine loaded in Node. Needs build/page/app.js.
+// lesson's share of the page, a list typed into a field and the lesson on a phone. Numbers are compared with the same
+// engine loaded in Node. Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, settled, refined, browserSession } from './harness.mjs';
+import { problems, nextFrame, settled, refined, browserSession, misfits } from './harness.mjs';
 import { sig3 } from '../../web/format.js';
+import { defaults } from '../../web/state.js';
+import { distributionOf, PAIRS, BINS } from '../../web/sections/variance/shared.js';
 
 const session = browserSession({ engine: true });
-const STD = { distribution: 'normal', mean: 0, std: 1 }; // the lesson's default entries
+const STD = distributionOf(defaults()).options; // the lesson's default entries, as the page asks the engine for them
 
 /** Opens the page with `hash` and waits until Lesson 2's core parts have drawn. */
 async function load(hash = '#lesson=variance', { viewport } = {}) {
@@ -40,7 +43,7 @@ test('Lesson 2 opens with its claim, then histograms at three dₖ and the sweep
   assert.deepEqual(await page.$$eval('.histogram-panel', (n) => n.map((p) => Number(p.dataset.dim))), [3, 100, 1000]);
   const variances = [];
   for (const dim of [3, 100, 1000]) {
-    const want = session.engine.dotProducts({ dim, pairs: 1000, seed: 1, bins: 30, ...STD });
+    const want = session.engine.dotProducts({ dim, pairs: PAIRS, seed: 1, bins: BINS, ...STD });
     variances.push(await stat(page, `hist-${dim}`, 'variance'));
     assert.ok(close(variances.at(-1), want.variance), `variance at dₖ = ${dim}`);
     assert.ok(close(await stat(page, `hist-${dim}`, 'sd'), want.sd), `width at dₖ = ${dim}`);
@@ -226,7 +229,7 @@ test('a link restores Lesson 2\'s settings and the same numbers as the engine gi
   assert.equal(await page.$eval('[data-stat="mydot"]', (n) => n.dataset.value), '10');
 
   const options = { distribution: 'normal', mean: 0.5, std: 2, seed: 7 };
-  const h = session.engine.dotProducts({ dim: 20, pairs: 1000, bins: 30, ...options });
+  const h = session.engine.dotProducts({ dim: 20, pairs: PAIRS, bins: BINS, ...options });
   assert.ok(close(await stat(page, 'hist-20', 'variance'), h.variance));
   const sweep = session.engine.varianceSweep({ maxDim: 64, vectors: 20, scaled: false, ...options });
   assert.ok(close(await stat(page, 'sweep', 'slope'), sweep.slope));
@@ -255,7 +258,7 @@ test('the width question: covered histograms until answered, right and wrong, wi
   assert.doesNotMatch(await row.getAttribute('class'), /awaiting-prediction/, 'an answer shows them');
   assert.equal(await row.evaluate((n) => n.inert), false);
   assert.equal(await answer(page, 'variance-width', 'sqrt10'), 'correct');
-  const sd = (seed, dim) => session.engine.dotProducts({ dim, pairs: 1000, seed, bins: 30, ...STD }).sd;
+  const sd = (seed, dim) => session.engine.dotProducts({ dim, pairs: PAIRS, seed, bins: BINS, ...STD }).sd;
   const widths = () => page.$$eval('[data-question="variance-width"] [data-sd]', (n) => n.map((x) => Number(x.dataset.sd)));
   assert.deepEqual(await widths(), [sd(1, 3), sd(1, 100), sd(1, 1000)]);
   assert.match(await explanation(page, 'variance-width'), /√10 ≈ 3\.16/);
@@ -286,7 +289,7 @@ test('the 1/√dₖ question and the doubling question: right and wrong, explain
   assert.equal(await answer(page, 'variance-double', '16'), 'correct');
   const text = await explanation(page, 'variance-double');
   assert.match(text, /\[1, 2\] · \[3, 4\] = 11 becomes \[2, 4\] · \[6, 8\] = 44/);
-  const values = (dim) => session.engine.dotProducts({ dim, pairs: 1000, seed: 1, bins: 30, ...STD }).values;
+  const values = (dim) => session.engine.dotProducts({ dim, pairs: PAIRS, seed: 1, bins: BINS, ...STD }).values;
   const varcx = () => page.$eval('[data-question="variance-double"] [data-varcx]', (n) => Number(n.dataset.varcx));
   assert.ok(close(await varcx(), session.engine.scaleVariance({ values: values(1000), c: 4 }).varCX));
   await page.fill('input[data-key="vdims"]', '3, 50');
@@ -356,18 +359,18 @@ test('a seed change draws a preview from fewer pairs, then the full 1000 from th
   assert.ok(Number(first[0]) >= 10 && Number(first[0]) < 1000, `preview pairs ${first[0]}`);
   assert.deepEqual(last.slice(0, 2), ['1000', 'full']);
   // The preview's pairs are the full count's first ones (one random stream per pair), not another sample.
-  const preview = session.engine.dotProducts({ dim: 1000, pairs: Number(first[0]), seed: 9, bins: 30, ...STD }).values;
-  const fullValues = session.engine.dotProducts({ dim: 1000, pairs: 1000, seed: 9, bins: 30, ...STD }).values;
+  const preview = session.engine.dotProducts({ dim: 1000, pairs: Number(first[0]), seed: 9, bins: BINS, ...STD }).values;
+  const fullValues = session.engine.dotProducts({ dim: 1000, pairs: PAIRS, seed: 9, bins: BINS, ...STD }).values;
   assert.deepEqual(Array.from(preview), Array.from(fullValues.subarray(0, preview.length)));
   for (const [pairs, , variance] of shown) {
-    const want = session.engine.dotProducts({ dim: 1000, pairs: Number(pairs), seed: 9, bins: 30, ...STD }).variance;
+    const want = session.engine.dotProducts({ dim: 1000, pairs: Number(pairs), seed: 9, bins: BINS, ...STD }).variance;
     assert.ok(close(Number(variance), want), `${pairs} pairs: page ${variance}, engine ${want}`);
   }
   assert.deepEqual(await page.$$eval('.histogram-panel .sample-state', (n) => n.map((x) => x.textContent)), ['1000 pairs', '1000 pairs', '1000 pairs']);
   assert.ok(await page.evaluate(() => [...document.querySelectorAll('[data-part="histograms"] .histogram-panel')]
     .every((panel, i) => panel === window.panelsBefore[i])), 'the seed redrew into the panels already shown');
   // Lesson 2.6 takes the right-most histogram's scores: the full count's once they are in.
-  const full = session.engine.dotProducts({ dim: 1000, pairs: 1000, seed: 9, bins: 30, ...STD });
+  const full = session.engine.dotProducts({ dim: 1000, pairs: PAIRS, seed: 9, bins: BINS, ...STD });
   const varX = await stat(page, 'scalecheck', 'varx');
   assert.ok(close(varX, full.variance, 1e-6), `Var(X) ${varX} is the full count's ${full.variance}`);
   noErrors(log, 'a seed change with a preview');
@@ -433,4 +436,28 @@ test('a variance chart starts at zero: a fitted line a hair below it does not ad
   const fit = await page.$eval('svg[data-chart-id="sweep-linear"] [data-series="fit"] path', (p) => p.getAttribute('d'));
   assert.ok(fit.length > 0, 'the fitted line is drawn');
   noErrors(log, 'Lesson 2 with 60 vectors');
+});
+
+/** Opens the page with `hash` and waits until the parts of Lessons 2 and 3 have drawn (Lesson 3's row, and any refinement). */
+async function loadBoth(hash = '', { viewport } = {}) {
+  const opened = await load(hash, { viewport });
+  await opened.page.waitForSelector('[data-stats="row"] [data-stat="maxweight"]');
+  await refined(opened.page); // the gradient sweep may show a preview first, then its full count of rows
+  return opened;
+}
+
+test('a value typed into a list field is checked when the field is left, and the last good value stays', async () => {
+  const { page } = await loadBoth('#lesson=variance');
+  await page.fill('input[data-key="vdims"]', '3, 100, 99999');
+  await page.press('input[data-key="vdims"]', 'Tab');
+  const notice = page.locator('[data-part="histograms"] [data-notice="input"]');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /vdims/);
+  assert.equal(await page.$$eval('.histogram-panel', (n) => n.length), 3, 'the last good list stays drawn');
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /vdims=/, 'the link keeps the last good list: the default, which it leaves out');
+});
+
+test('at 375 px wide Lesson 2 does not make the page scroll sideways', async () => {
+  const { page } = await loadBoth('#lesson=variance', { viewport: { width: 375, height: 800 } });
+  assert.deepEqual(await misfits(page, ''), [], 'variance at 375 px');
 });

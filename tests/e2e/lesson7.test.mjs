@@ -8,14 +8,10 @@ import fs from 'node:fs';
 import { problems, browserSession, settled, refined, nextFrame } from './harness.mjs';
 import { sig3, percent } from '../../web/format.js';
 import { seedCount, seedRuns, everySeedLearns } from '../../web/sections/beyond/sweep-stats.js';
+// The page's settings for each part.
+import { GROWTH, GROWTH_GRID, WIDTH, LENGTH } from '../../web/sections/beyond/setups.js';
 
 const session = browserSession({ engine: true });
-
-// The page's settings for each part (web/sections/beyond/*.js).
-const GROWTH = { dK: 64, n: 16, samples: 200, seed: 1 };
-const GROWTH_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
-const WIDTH = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, samples: 400, baseDK: 16, seed: 1 };
-const LENGTH = { top: 3, rest: -2 };
 
 async function load(hash = '', options) {
   const opened = await session.open(`${session.server.url}#lesson=beyond${hash}`, options);

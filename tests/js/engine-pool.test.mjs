@@ -1,4 +1,4 @@
-// The queue of full computations (web/sections/progressive.js) with the background engines of web/engine-pool.js,
+// The queue of full computations (web/sections/kit/progressive.js) with the background engines of web/engine-pool.js,
 // driven by stand-in workers whose answers the test releases one at a time: a part that moved on never draws what
 // it asked for before, a call nobody wants any more is never sent, a worker's error reaches the part, a trap retires
 // the worker, and without workers an input between two calls on the page holds the second back. The real workers
@@ -32,7 +32,7 @@ class FakeWorker {
 globalThis.Worker = FakeWorker;
 
 const { startPool, poolState, poolSize } = await import('../../web/engine-pool.js');
-const { refineLater, offStep } = await import('../../web/sections/progressive.js');
+const { refineLater, offStep } = await import('../../web/sections/kit/progressive.js');
 
 // The queue and the pool move on in 0 ms timers (at most three in a row here): twenty timer turns let every one run.
 const pause = async () => {

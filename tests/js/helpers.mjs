@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const NATIVE_CLI = `${ROOT}build/native/attention-lab`;
@@ -86,4 +87,21 @@ export function assertNoLeaks(e, { good, bad, rounds }) {
     }
   }
   assert.deepEqual(e.resources(), before);
+}
+
+/**
+ * One test per bad call of `bad` ([what, call, pattern]): the call throws an Error whose message matches `pattern`
+ * (naming the parameter and the allowed range), and then next() (a good call that asserts its answer) still works.
+ */
+export function badInputTests(label, bad, next) {
+  for (const [what, call, pattern] of bad) {
+    test(`${label}: ${what} throws an Error naming the parameter and the allowed range, and the next call works`, () => {
+      assert.throws(call, (error) => {
+        assert.ok(error instanceof Error, `not an Error: ${error}`);
+        assert.match(error.message, pattern);
+        return true;
+      });
+      next();
+    });
+  }
 }

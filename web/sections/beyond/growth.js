@@ -6,19 +6,20 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
-import { question } from '../../lesson-kit.js';
+import { partPanel, setProse, statList, fill } from '../kit/parts.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { joinPieces, sampleCount, learn, refineLater, offStep } from '../progressive.js';
-import { sources, beyondPart, explainWith, markerAt, levelAt, quietTitle, partBoxes } from './shared.js';
+import { joinPieces, sampleCount, learn, refineLater, offStep } from '../kit/progressive.js';
+import { sources, beyondPart, explainWith, quietTitle, partBoxes } from './shared.js';
+import { markerAt, levelAt } from '../kit/markers.js';
 import { SWEEP, EDGE, startingG } from './rates.js';
 import { rateKey } from './sweep-config.js';
 import { seedRuns } from './sweep-stats.js';
+import { GROWTH, GROWTH_GRID } from './setups.js';
 
-// The experiment: a query and 16 keys of length 64 with N(0, 1) entries, 200 rows (display choices; printed).
-const SETUP = { dK: 64, n: 16, samples: 200, seed: 1 };
-// Growth factors of the chart: 0.25 … 4 on a log grid, three points per octave.
-const GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
+// The experiment (a query and 16 keys of length 64, 200 rows) and the growth factors of the chart: setups.js.
+const SETUP = GROWTH;
+const GRID = GROWTH_GRID;
 const RANGE = [GRID[0], GRID[GRID.length - 1]];
 const TICKS = [0.25, 0.5, 1, 2, 4];
 

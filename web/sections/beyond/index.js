@@ -2,8 +2,8 @@
 // published fixes, each beside the engine's measurement on random rows: QK-norm against growing queries and keys
 // (7.1), μP's 1/d_k against aligned ones (7.2) and s·ln n against longer rows (7.3); and, last and one click deeper, how
 // each strategy of Lesson 6's trainer takes a growing learning rate (7.4, from the CLI's sweep and the learner's runs).
-import { claim, deeper } from '../../lesson-kit.js';
-import { mountParts } from '../parts.js';
+import { claim, deeper } from '../kit/lesson.js';
+import { mountParts } from '../kit/parts.js';
 import { growthPart } from './growth.js';
 import { widthPart } from './width.js';
 import { lengthPart } from './length.js';

@@ -6,12 +6,14 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, count } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
-import { question } from '../../lesson-kit.js';
-import { sources, beyondPart, explainWith, markerAt, quietTitle } from './shared.js';
+import { partPanel, setProse, statList, fill } from '../kit/parts.js';
+import { question } from '../kit/lesson.js';
+import { sources, beyondPart, explainWith, quietTitle } from './shared.js';
+import { markerAt } from '../kit/markers.js';
+import { LENGTH } from './setups.js';
 
-// Nakanishi's illustration: one logit at 3, every other at −2.
-const ROW = { top: 3, rest: -2 };
+// Nakanishi's illustration: one logit at 3, every other at −2 (setups.js).
+const ROW = LENGTH;
 // n = 2 … 10⁵, ten points per decade.
 const GRID = Array.from({ length: 48 }, (_, k) => Math.round(2 * 10 ** (k / 10))).filter((n, i, a) => n <= 1e5 && a.indexOf(n) === i);
 const RANGE = [2, 1e5];

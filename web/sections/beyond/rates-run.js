@@ -2,9 +2,9 @@
 // rate, seed 1, with the sweep's own configuration, one run after another in a Web Worker where the page may start
 // one (web/training-run.js), and their points join the shipped ones on the chart. Every number is the engine's.
 import { el } from '../../dom.js';
-import { setProse } from '../parts.js';
+import { setProse } from '../kit/parts.js';
 import { createRunner, workerSupport } from '../../training-run.js';
-import { buttons } from '../training/helpers.js';
+import { buttons } from '../training/session.js';
 import { percent } from '../../format.js';
 import { sweepConfig, rateKey } from './sweep-config.js';
 import { seedRuns } from './sweep-stats.js';

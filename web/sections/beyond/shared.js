@@ -1,10 +1,9 @@
-// Pieces the parts of Lesson 7 share: the sources it cites (numbered footnotes), a part's layout (a sentence of
-// mechanism above its chart, the takeaway below, its controls and numbers beside) and the dashed marker at the chosen
-// setting. Layout only: every number comes from the engine or the data files.
+// Pieces the parts of Lesson 7 share: the sources it cites (numbered footnotes) and a part's layout (a sentence of
+// mechanism above its chart, the takeaway below, its controls and numbers beside). Layout only: every number comes
+// from the engine or the data files.
 import { el } from '../../dom.js';
-import { createNotices } from '../../notices.js';
-import { deeper } from '../../lesson-kit.js';
-import { fill, watcher, attempt, message } from '../parts.js';
+import { deeper } from '../kit/lesson.js';
+import { fill, watcher, attempt, message, noticeBox } from '../kit/parts.js';
 
 /** The published work the lesson reports, as authors, year and title. */
 export const SOURCES = {
@@ -51,15 +50,14 @@ export const partBoxes = () => ({ prose: el('div', { className: 'part-prose' }),
  */
 export function beyondPart(store, { part, lead = null, controls, ask = null, chart, cite, deeperId, deeperSummary, keys, compute, draw, proseBeside = false,
   boxes = partBoxes() }) {
-  const noticeBox = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
-  const notices = createNotices(noticeBox);
+  const { box: notes, notices } = noticeBox();
   // Without a deeperId the box is shown as it is (a part that itself sits behind a "Go deeper" bar).
   const more = deeperId ? deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper) : { node: boxes.deeper, sync() {} };
   // The lead spans both columns: one line on a wide screen, and on a phone it comes before the question.
   const leadNode = lead ? el('p', { className: 'part-lead' }, lead) : null;
   fill(part.figures, leadNode, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
     el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
-      noticeBox, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite.node);
+      notes, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite.node);
   const changed = watcher(store, keys);
   const redraw = (state) => {
     const result = attempt(part, notices, 'The engine rejected these settings', () => compute(state));
@@ -99,15 +97,3 @@ export function explainWith(measure, say) {
  * readers and for the names of exported files.
  */
 export const quietTitle = (text) => el('span', { className: 'visually-hidden' }, text);
-
-/** A dashed vertical line at x from lo to hi, labelled, when x is on the chart's range. */
-export function markerAt(x, [lo, hi], range, label) {
-  if (!(x >= range[0] && x <= range[1])) return [];
-  // Grey and long-dashed, so it never looks like a dotted reference level in the legend.
-  return [{ id: 'now', label, kind: 'line', x: [x, x], y: [lo, hi], color: '#8c959f', dash: '8 4', width: 1.4 }];
-}
-
-/** A horizontal reference line across the chart's x range. */
-export function levelAt(id, label, y, range, color, dash) {
-  return { id, label, kind: 'line', x: range, y: [y, y], color, dash, width: 1.4 };
-}

@@ -1,20 +1,21 @@
 // 7.2: when training aligns a query with a key, q·k grows like d_k: 1/√d_k lets that logit grow with the width, μP's
 // 1/d_k keeps it level (and shrinks the unaligned ones). Every number is engine.alignmentScaling's. A change of ρ
 // draws the lines from the first rows when all of them would not fit in a frame (each row has its own stream), and
-// the full count follows in a background engine (web/sections/progressive.js).
+// the full count follows in a background engine (web/sections/kit/progressive.js).
 import { el } from '../../dom.js';
 import { slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill } from '../parts.js';
-import { sampleCount, learn, refineLater, offStep } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill } from '../kit/parts.js';
+import { sampleCount, learn, refineLater, offStep } from '../kit/progressive.js';
 import { sources, beyondPart, quietTitle } from './shared.js';
+import { WIDTH } from './setups.js';
 
-// d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k; μP's factor √16/d_k = 4/d_k equals 1/√d_k at d_k = 16.
-const DKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024];
-const SETUP = { dKs: DKS, n: 16, samples: 400, baseDK: 16, seed: 1 };
+// d_k = 4 … 1024, one query, 16 keys, 400 rows per d_k (setups.js).
+const SETUP = WIDTH;
+const DKS = SETUP.dKs;
 const PER_ROW = DKS[DKS.length - 1] + DKS.length * SETUP.n; // normal draws per row: the query's entries and every step's key sums
 
 const rho = () => el('var', {}, 'ρ');

@@ -3,8 +3,8 @@
 import { el } from '../../dom.js';
 import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
-import { partPanel, setProse } from '../parts.js';
-import { tokenLabels } from '../self-attention-steps.js';
+import { partPanel, setProse } from '../kit/parts.js';
+import { tokenLabels } from '../self-attention/steps.js';
 import { dmodel } from './common.js';
 
 const dims = (d) => Array.from({ length: d }, (_, i) => String(i + 1));

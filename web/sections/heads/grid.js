@@ -3,8 +3,8 @@
 import { el } from '../../dom.js';
 import { heatmapFrom, drawnHeatmaps } from '../../charts/heatmap.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, dk } from '../parts.js';
-import { tokenLabels } from '../self-attention-steps.js';
+import { partPanel, setProse, statList, fill, dk } from '../kit/parts.js';
+import { tokenLabels } from '../self-attention/steps.js';
 import { SCALING, dmodel } from './common.js';
 import { TeX } from '../../math.js';
 

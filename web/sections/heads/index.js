@@ -5,10 +5,10 @@
 import { el, clear, patchFresh } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { slider, textInput, parsedInput, radioGroup } from '../../controls.js';
-import { claim, deeper } from '../../lesson-kit.js';
+import { claim, deeper } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
 import { whenSeen } from '../../offscreen.js';
-import { watcher, message } from '../parts.js';
+import { watcher, message } from '../kit/parts.js';
 import { HEADS, SCALINGS, dmodel, divides } from './common.js';
 import { headsPart } from './grid.js';
 import { scalingPart } from './scaling.js';

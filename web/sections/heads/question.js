@@ -1,7 +1,7 @@
 // Lesson 5's prediction: what dividing each head's scores by √d_model instead of √d_k does to its rows. The
 // explanation prints the engine's numbers for the learner's d_model and H: the sweep over random tokens and the
 // learner's sentence.
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { sig3 } from '../../format.js';
 import { plusMinus } from './sweep.js';
 import { SWEEP_TOKENS } from './common.js';

@@ -2,11 +2,10 @@
 // under the three scalings (engine.multiHeadExample's comparison) and the engine's averages over random tokens at
 // their d_model and H (engine.multiHeadSweep, refined progressively); the sweep over every H is one click deeper.
 import { el } from '../../dom.js';
-import { createNotices } from '../../notices.js';
-import { deeper } from '../../lesson-kit.js';
+import { deeper } from '../kit/lesson.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip, noticeBox } from '../kit/parts.js';
+import { timed, sampleLabel, measureProgressively } from '../kit/progressive.js';
 import { HEADS, SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS, dmodel, divides } from './common.js';
 import { sweepCharts, plusMinus, rawPlusMinus } from './sweep.js';
 import { flatterQuestion } from './question.js';
@@ -15,8 +14,7 @@ import { TeX } from '../../math.js';
 export function scalingPart(engine, store, number) {
   const part = partPanel({ id: 'scaling', number, title: 'Each head’s scale: √dₖ, √d_model or none',
     formula: TeX`\operatorname{Var}\Big(\frac{q_h\cdot k_h}{\sqrt{d_{\text{model}}}}\Big) = \frac{d_k}{d_{\text{model}}} = \frac{1}{H}` });
-  const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
-  const notices = createNotices(box);
+  const { box, notices } = noticeBox();
   const table = el('div', { className: 'scaling-table' });
   const label = sampleLabel();
   const averages = el('div', {});
@@ -47,19 +45,15 @@ export function scalingPart(engine, store, number) {
       let fresh = redraw(state);
       if (fresh && (sweepChanged(state) || !sweep)) {
         const hs = HEADS.filter((h) => divides(h, state.hdmodel));
-        const plan = sampleCount('multiHeadSweep', workPerSample(state.hdmodel, hs), SWEEP_SAMPLES);
-        const next = measure(state, hs, plan.samples);
+        let next = null;
         // The samples are nested: the preview's are the first of the full run's.
-        refineLater(part, part.node, next && plan.preview ? [offStep(engine, 'multiHeadSweep', options(state, hs, SWEEP_SAMPLES), (get) => {
-          const full = measure(state, hs, SWEEP_SAMPLES, get);
-          if (full) {
-            sweep = full;
-            paint(shown.r, shown.state, true);
-          }
-          return Boolean(full);
-        })] : null);
-        if (next) sweep = next;
-        else fresh = false; // the last sweep stays on screen, dimmed
+        measureProgressively(part, { engine, kind: 'multiHeadSweep', options: (samples) => options(state, hs, samples),
+          perSample: workPerSample(state.hdmodel, hs), full: SWEEP_SAMPLES }, (samples, call) => measure(state, hs, samples, call), (result, { later }) => {
+          sweep = result;
+          if (later) paint(shown.r, shown.state, true);
+          else next = result;
+        });
+        if (!next) fresh = false; // the last sweep stays on screen, dimmed
       }
       paint(r, state, fresh && sweep !== null);
     },

@@ -5,7 +5,7 @@ import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { plusMinus as pm } from '../../format.js';
-import { statList, fill } from '../parts.js';
+import { statList, fill } from '../kit/parts.js';
 import { SCALINGS, SWEEP_SAMPLES, SWEEP_TOKENS } from './common.js';
 
 /** "0.98 ± 0.024": the engine's mean of `field` for scaling `s` at index `i`, with its standard error. */

@@ -1,7 +1,6 @@
 // What the parts of Lesson 3 share: the d_k values of the gradient sweep, the threshold below which a row counts as
 // passing almost no gradient, and a part's notice box. Constants and layout only; numbers print with web/format.js.
 import { el } from '../../dom.js';
-import { createNotices } from '../../notices.js';
 
 // d_k values of the gradient sweep: powers of two and the points halfway between them (on a log axis), 1 … 4096.
 export const SWEEP_DKS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
@@ -21,11 +20,10 @@ export const POW2_TICKS = [1, 4, 16, 64, 256, 1024, 4096];
 /** A row whose Jacobian norm is below this passes "almost no gradient" (the engine's default threshold). */
 export const NEAR_ZERO = 0.01;
 
+/** 3.2's histograms: bins over the decades the norms span (a display choice). */
+export const BINS = 40;
+/** 3.2's query gradient draws at most this many key entries (dK·(n + 1) per row). */
+export const DOT_UNITS = 2 ** 22;
+
 /** Labels 1 … n. */
 export const index = (n) => Array.from({ length: n }, (_, i) => String(i + 1));
-
-/** A part's own notice box: { box, notices }. */
-export function noticeBox() {
-  const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
-  return { box, notices: createNotices(box) };
-}

@@ -7,13 +7,11 @@ import { chartBox, legendList } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, percent, count } from '../../format.js';
-import { partPanel, setProse, fill, refill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
-import { NEAR_ZERO, noticeBox, SPARSE_DKS, TYPICAL_ROWS } from './common.js';
+import { partPanel, setProse, fill, refill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
+import { NEAR_ZERO, SPARSE_DKS, TYPICAL_ROWS, BINS, DOT_UNITS } from './common.js';
 import { sparseQuestion } from './question.js';
 
-const BINS = 40; // histogram bins over the decades the norms span (a display choice)
-const DOT_UNITS = 2 ** 22; // at most this many key entries drawn for the query gradient (dK·(n + 1) per row)
 
 const SERIES_OF = (what) => [
   { id: 'unscaled', label: 'raw logits', counts: what.unscaled.counts, color: SERIES.vermillion },

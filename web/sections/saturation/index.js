@@ -5,7 +5,7 @@
 // examples (3.5) and the overflow of a naive softmax (3.6) are one click away (sdeep), as is one row in detail with its
 // Jacobian inside 3.2. Every number comes from the engine; the parts lay them out.
 import { el, clear } from '../../dom.js';
-import { claim, deeper, renderShown } from '../../lesson-kit.js';
+import { claim, deeper, renderShown } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
 import { twoLogitPart } from './twologit.js';
 import { rowPart } from './row.js';

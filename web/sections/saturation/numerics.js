@@ -6,8 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, fixed } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt } from '../parts.js';
-import { noticeBox } from './common.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, noticeBox } from '../kit/parts.js';
 import { TeX } from '../../math.js';
 
 export function numericsPart(engine, store, number) {

@@ -6,8 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3, fixed, percent } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { noticeBox } from './common.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
 
 const three = (w) => fixed(w, 3); // a bar's label: three decimals, never 0.000 for a non-zero weight
 const share = (w) => percent(w, 3);

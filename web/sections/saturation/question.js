@@ -2,7 +2,7 @@
 // gradient, at d_k = 64 and at d_k = 512? The right choice follows the shares the engine measures (gradientSweep over
 // SPARSE_DKS for the learner's n and seed), and the explanation prints them. A comparison with half, not a nearest
 // fraction: the shares pass through every fraction as d_k grows, so "which fraction is nearest" flips with small moves.
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { percent, count } from '../../format.js';
 import { NEAR_ZERO, ASK_SPARSE } from './common.js';
 

@@ -9,12 +9,12 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
-import { deeper } from '../../lesson-kit.js';
+import { deeper } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
 import { precise, sig3, short, fixed, count, maxAbs } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep } from '../progressive.js';
-import { index, noticeBox, TYPICAL_ROWS, ROW_QUARTILES, ROW_CHOICES } from './common.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, timed, refineLater, offStep } from '../kit/progressive.js';
+import { index, TYPICAL_ROWS, ROW_QUARTILES, ROW_CHOICES } from './common.js';
 
 // The side of the Jacobian's square of cells, whatever n: 24-px cells at the default 16 scores. A new n then moves
 // nothing below the map (a taller map made the browser lay out and paint again all that it pushed down).

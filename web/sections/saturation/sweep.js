@@ -7,9 +7,9 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3, percent, count, milliseconds } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../progressive.js';
-import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO, noticeBox } from './common.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, pieces, sampleLabel } from '../kit/progressive.js';
+import { SWEEP_DKS, REPORT_DKS, POW2_TICKS, NEAR_ZERO } from './common.js';
 
 // A full sweep estimated above this many milliseconds is computed a few d_k at a time, one engine call per task (the
 // rows of one d_k do not depend on the other d_k of the call, so the pieces join into the same result).

@@ -7,12 +7,12 @@ import { slider, radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES, INK } from '../../charts/palette.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { TeX } from '../../math.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt } from '../parts.js';
-import { refineLater, offStep } from '../progressive.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
+import { refineLater, offStep } from '../kit/progressive.js';
 import { sig2, sig3, percent, count } from '../../format.js';
-import { GAP_DKS, FLAT, noticeBox } from './common.js';
+import { GAP_DKS, FLAT } from './common.js';
 
 const HALF_WIDTH = 40; // the chart's Δ axis, ±40: wide enough for ±1 sd of a raw gap at d_k = 512 (about 32)
 const ASK_DK = 512; // the d_k of the prediction

@@ -8,14 +8,13 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, short, sig3 } from '../../format.js';
-import { deeper, question } from '../../lesson-kit.js';
+import { deeper, question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
-import { beta, noticeBox, presetRow } from './common.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, message, noticeBox, presetRow } from '../kit/parts.js';
+import { beta, NOW_DARK, BETA_GRID } from './common.js';
+import { markerAt, levelAt } from '../kit/markers.js';
 import { TeX } from '../../math.js';
 
-// The β grid of the sweep chart: 10^(k/10) for k = −30 … 30, so ten points per decade from 10⁻³ to 10³.
-const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
 const LINE_COLORS = [SERIES.blue, SERIES.vermillion, SERIES.green, SERIES.orange, SERIES.purple, SERIES.sky, SERIES.grey];
 const LINE_DASHES = [null, '6 3', '2 3', '8 3 2 3'];
 
@@ -135,9 +134,7 @@ function sweepSection(engine, store) {
       const n = p.n;
       const labels = state.tscores.map((z) => precise(z)); // the reader's own scores, as typed
       const betas = Array.from(grid.betas);
-      const onTrack = state.tbeta >= betas[0] && state.tbeta <= betas[betas.length - 1];
-      const marker = (top) => (onTrack ? [{ id: 'now', label: `β = ${state.tbeta}`, kind: 'line', x: [state.tbeta, state.tbeta], y: [0, top],
-        color: '#1b1f24', dash: '3 3', width: 1.2 }] : []);
+      const marker = (top) => markerAt(state.tbeta, [0, top], [betas[0], betas[betas.length - 1]], `β = ${state.tbeta}`, NOW_DARK);
       const sweepSeries = [...labels.map((label, i) => ({
         id: `w${i}`, label: `score ${label}`, kind: 'line', x: betas, y: betas.map((_, k) => grid.weights[k * n + i]),
         color: LINE_COLORS[i % LINE_COLORS.length], dash: LINE_DASHES[Math.floor(i / LINE_COLORS.length) % LINE_DASHES.length],
@@ -147,8 +144,7 @@ function sweepSection(engine, store) {
           xLabel: 'β (log scale)', yLabel: 'weight', xScale: 'log', yDomain: [0, 1], series: sweepSeries, height: 260 }) });
       const entropySeries = [
         { id: 'entropy', label: 'entropy of the weights (nats)', kind: 'line', x: betas, y: grid.entropy, color: SERIES.purple },
-        { id: 'max', label: `ln ${n}: uniform weights`, kind: 'line', x: [betas[0], betas[betas.length - 1]], y: [grid.maxEntropy, grid.maxEntropy],
-          color: '#1b1f24', dash: '6 4', width: 1.4 },
+        levelAt('max', `ln ${n}: uniform weights`, grid.maxEntropy, [betas[0], betas[betas.length - 1]], '#1b1f24', '6 4'),
         ...marker(grid.maxEntropy),
       ];
       entropy.set({ title: 'Entropy: ln n when hot, 0 when frozen onto one score', legend: xyLegend(entropySeries),

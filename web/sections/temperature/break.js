@@ -9,11 +9,11 @@ import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, dk, attempt, message } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
-import { sub, pm, noticeBox, ASSUMPTION_SAMPLES, workOf, measureProgressively } from './common.js';
+import { partPanel, setProse, statList, fill, dk, attempt, message, noticeBox } from '../kit/parts.js';
+import { timed, sampleLabel, measureProgressively } from '../kit/progressive.js';
+import { sub, pm, ASSUMPTION_SAMPLES, workOf } from './common.js';
 
 // Each way to break the chain: the state key of its amount, the value that breaks it when the key sits at its neutral
 // value, and the line of the chain that gives way.

@@ -1,10 +1,8 @@
-// What the parts of Lesson 4 share: notation (β, σ, subscripts), the format of a Monte Carlo estimate, a notice box,
-// a row of preset buttons, and the engine options of the X·W experiments (the X·W part and weight drift read the same
-// state keys). Layout and bookkeeping only: every number comes from the engine.
+// What the parts of Lesson 4 share: notation (β, σ, subscripts), the format of a Monte Carlo estimate, and the
+// engine options of the X·W experiments (the X·W part and weight drift read the same state keys). Notation and
+// bookkeeping only: every number comes from the engine.
 import { el } from '../../dom.js';
-import { createNotices } from '../../notices.js';
 import { plusMinus } from '../../format.js';
-import { sampleCount, refineLater, offStep } from '../progressive.js';
 
 export const beta = () => el('var', {}, 'β');
 export const sub = (base, s) => [el('var', {}, base), el('sub', {}, s)];
@@ -13,23 +11,13 @@ export const sigma = (s) => sub('σ', s);
 /** "12.34 ± 0.56": a Monte Carlo estimate with its standard error (formatting only). */
 export const pm = (value, se) => plusMinus(value, se);
 
-/** A notice box for a part, and the function that shows or clears its input problem. */
-export function noticeBox() {
-  const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
-  const notices = createNotices(box);
-  const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
-  return { box, notices, problem };
-}
+// The β grid of 4.1's sweep chart: 10^(k/10) for k = −30 … 30, so ten points per decade from 10⁻³ to 10³.
+export const BETA_GRID = Array.from({ length: 61 }, (_, k) => 10 ** ((k - 30) / 10));
+// Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
+export const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 
-/** A row of buttons that set state values ("Try: β = 0.001 · 1 · 1000"); presets are [label, patch, spoken hint]. */
-export function presetRow(store, hint, presets) {
-  return el('div', { className: 'preset-row' }, el('span', { className: 'control-hint' }, hint), presets.map(([label, patch, aria]) => {
-    // The spoken name starts with the visible label (WCAG 2.5.3, label in name), then says what the button does.
-    const b = el('button', { type: 'button', className: 'control-button small', textContent: label, attrs: aria ? { 'aria-label': `${label}: ${aria}` } : {} });
-    b.addEventListener('click', () => store.set(patch));
-    return b;
-  }));
-}
+/** How Lesson 4 draws the line at the chosen β or f (web/sections/kit/markers.js markerAt): dark, short dashes. */
+export const NOW_DARK = { color: '#1b1f24', dash: '3 3', width: 1.2 };
 
 /* ---- the X·W experiments: Q = X·W_q, K = X·W_k from random X and weights ---- */
 
@@ -44,20 +32,3 @@ export const assumptionOptions = (state, samples = ASSUMPTION_SAMPLES) => ({ dX:
 /** The work of one sample of X, W_q and W_k (per drift factor) as the engine's own limit counts it. */
 export const workOf = ({ dX, dK, tokens }) => tokens * dK * (2 * dX + tokens) + tokens * dX + 2 * dX * dK;
 export const workPerSample = (state) => workOf(assumptionOptions(state));
-
-/**
- * One Monte Carlo part's update: `measure(samples)` now (a preview count when the full count is estimated to be slow,
- * see progressive.js) and drawn, then, once the learner has settled, the full count drawn over it. The full count is
- * engine[kind](options(full)), run in a background engine when there is one; measure(full, call) then takes call()
- * (the answer, or the engine's Error thrown) in place of its own engine call.
- */
-export function measureProgressively(part, { engine, kind, options, perSample, full }, measure, draw) {
-  const first = sampleCount(kind, perSample, full);
-  const r = measure(first.samples);
-  refineLater(part, part.node, r && first.preview ? [offStep(engine, kind, options(full), (get) => {
-    const all = measure(full, get);
-    if (all) draw(all);
-    return Boolean(all);
-  })] : null);
-  if (r) draw(r);
-}

@@ -6,9 +6,9 @@ import { el } from '../../dom.js';
 import { TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { milliseconds, sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
-import { noticeBox, presetRow, pm, measureProgressively } from './common.js';
+import { partPanel, setProse, statList, fill, refill, watcher, dk, attempt, tooltip, noticeBox, presetRow } from '../kit/parts.js';
+import { timed, sampleLabel, measureProgressively } from '../kit/progressive.js';
+import { pm } from './common.js';
 
 /** The engine options of the derivation for a state (`samples` fewer for a preview). */
 export const derivationOptions = (state, samples) => ({ dK: state.tdk, samples, seed: state.tseed, meanQ: state.tdmean, meanK: state.tdmean,

@@ -9,14 +9,13 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt } from '../parts.js';
-import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../progressive.js';
-import { pm, noticeBox, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample } from './common.js';
+import { question } from '../kit/lesson.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, estimateMs, timed, refineLater, offStep, joinPieces, slicePiece, pieces, sampleLabel, DIRECT_MS } from '../kit/progressive.js';
+import { pm, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, NOW_DARK, DRIFT_GRID } from './common.js';
+import { markerAt } from '../kit/markers.js';
 import { TeX } from '../../math.js';
 
-// Drift factors of the drift charts: 0.25 … 4 on a log grid (three points per octave), 1 and 2 among them.
-const DRIFT_GRID = Array.from({ length: 13 }, (_, k) => 2 ** ((k - 6) / 3));
 const DRIFT_TICKS = [0.25, 0.5, 1, 2, 4];
 // While the learner drags a setting the drift chart is previewed on one factor per octave (0.25, 0.5, 1, 2, 4) …
 const PREVIEW_DRIFTS = DRIFT_GRID.filter((_, k) => k % 3 === 0);
@@ -183,9 +182,7 @@ export function driftPart(engine, store, number) {
       el('var', {}, 'f'), ', stay where ', el('var', {}, 'f'), ' = 1 put them. That is not neutral: a model that sharpens its ',
       'attention by growing its weights sees every such step divided away (Lesson 6.2 shows what that costs in training).',
     ]]);
-    const onTrack = state.tdrift >= f[0] && state.tdrift <= f[g - 1];
-    const marker = (lo, hi) => (onTrack ? [{ id: 'now', label: `f = ${state.tdrift}`, kind: 'line', x: [state.tdrift, state.tdrift], y: [lo, hi],
-      color: '#1b1f24', dash: '3 3', width: 1.2 }] : []);
+    const marker = (lo, hi) => markerAt(state.tdrift, [lo, hi], [f[0], f[g - 1]], `f = ${state.tdrift}`, NOW_DARK);
     const measured = upto(r.measured);
     const closed = upto(r.predictedAll);
     const paper = upto(r.predicted);

@@ -3,7 +3,7 @@
 // setting of Q = X·W_q, K = X·W_k (4.5) and weight drift (4.6) are one click away in "Go deeper" sections whose open
 // state is in the link (tdeep). Every number comes from the engine; the parts lay them out.
 import { el, clear } from '../../dom.js';
-import { claim, deeper, renderShown } from '../../lesson-kit.js';
+import { claim, deeper, renderShown } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
 import { boltzmannPart } from './boltzmann.js';
 import { normalisationPart } from './normalisation.js';

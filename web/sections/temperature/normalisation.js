@@ -5,8 +5,7 @@ import { el } from '../../dom.js';
 import { DisplayTeX, tex } from '../../math.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt, tooltip } from '../parts.js';
-import { noticeBox, presetRow } from './common.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, tooltip, noticeBox, presetRow } from '../kit/parts.js';
 
 const QUERY = ['q₁', 'q₂', 'q₃'];
 const KEY = ['k₁', 'k₂', 'k₃'];

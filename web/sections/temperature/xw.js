@@ -6,9 +6,9 @@ import { DisplayTeX, TeX, tex } from '../../math.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill, watcher, dk, attempt, tooltip } from '../parts.js';
-import { timed, sampleLabel } from '../progressive.js';
-import { beta, sub, sigma, pm, noticeBox, presetRow, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample, measureProgressively } from './common.js';
+import { partPanel, setProse, statList, fill, watcher, dk, attempt, tooltip, noticeBox, presetRow } from '../kit/parts.js';
+import { timed, sampleLabel, measureProgressively } from '../kit/progressive.js';
+import { beta, sub, sigma, pm, ASSUMPTION_SAMPLES, ASSUMPTION_KEYS, assumptionOptions, workPerSample } from './common.js';
 
 // The side of each map's square of cells: 20 px cells at the most tokens (12), wide enough for their labels unturned.
 const MAP_PX = 240;

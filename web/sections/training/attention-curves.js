@@ -5,7 +5,7 @@
 import { el } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { stepSeries } from './helpers.js';
+import { stepSeries } from './record.js';
 
 const HEIGHT = 200;
 

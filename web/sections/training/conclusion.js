@@ -5,9 +5,9 @@ import { el } from '../../dom.js';
 import { radioGroup } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
-import { partPanel, setProse, dk } from '../parts.js';
+import { partPanel, setProse, dk } from '../kit/parts.js';
 import { term } from '../../glossary.js';
-import { REFERENCE, STRATEGY, reference, pm, percent, thousands } from './helpers.js';
+import { REFERENCE, STRATEGY, reference, pm, percent, thousands } from './strategies.js';
 
 // The two β of Table 1's first row, as the data file names them, with the styles of their strategies.
 const METHODS = [

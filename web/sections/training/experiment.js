@@ -3,9 +3,9 @@
 import { el, clear, uniqueId } from '../../dom.js';
 import { slider, parsedInput, radioGroup } from '../../controls.js';
 import { sig3 } from '../../format.js';
-import { deeper } from '../../lesson-kit.js';
-import { setProse, statList, fill, refill, message } from '../parts.js';
-import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './helpers.js';
+import { deeper } from '../kit/lesson.js';
+import { setProse, statList, fill, refill, message } from '../kit/parts.js';
+import { STRATEGIES, MODELS, VAL_SIZE, TEST_SIZE, trainerOptions, thousands } from './strategies.js';
 
 const divisors = (n) => Array.from({ length: n }, (_, i) => i + 1).filter((h) => n % h === 0 && h <= 64);
 

@@ -6,7 +6,7 @@
 // thread) or from web/data/reference-runs.json; these modules lay them out and keep the runs going.
 import { el, clear } from '../../dom.js';
 import { createNotices } from '../../notices.js';
-import { claim, deeper } from '../../lesson-kit.js';
+import { claim, deeper } from '../kit/lesson.js';
 import { workerSupport } from '../../training-run.js';
 import { conclusionPart } from './conclusion.js';
 import { weightsPart } from './weights.js';
@@ -16,7 +16,7 @@ import { runPart } from './run.js';
 import { racePart } from './race.js';
 import { resultsSections } from './results.js';
 
-export { STRATEGIES, STRATEGY, trainerOptions, strategyText } from './helpers.js';
+export { STRATEGIES, STRATEGY, trainerOptions, strategyText } from './strategies.js';
 
 export const LESSON = {
   id: 'training', number: 6, title: 'The training lab', mount,

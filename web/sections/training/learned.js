@@ -6,9 +6,9 @@ import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { parsedInput } from '../../controls.js';
 import { sig3 } from '../../format.js';
-import { question, deeper } from '../../lesson-kit.js';
-import { partPanel, setProse, refill, attempt, message, watcher } from '../parts.js';
-import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './helpers.js';
+import { question, deeper } from '../kit/lesson.js';
+import { partPanel, setProse, refill, attempt, message, watcher } from '../kit/parts.js';
+import { REFERENCE, trainerOptions, reference, pm, sig, spanText, inlineStat } from './strategies.js';
 
 const PAPER_BETA = 5; // Table 1's β for the first row
 

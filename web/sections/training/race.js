@@ -1,13 +1,14 @@
 // Lesson 6, the race: two to four β strategies trained side by side on the same data, seed and batches, their loss
-// and validation curves overlaid and their test accuracies in a table. A session of helpers.js with one lane per
+// and validation curves overlaid and their test accuracies in a table. A session of session.js with one lane per
 // strategy; this module lays out what the engine reports.
 import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { sig3 } from '../../format.js';
-import { setProse, fill, refill, tooltip } from '../parts.js';
-import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, stepsPerSecond, lossSeries, throttled, modeText,
-  buttons, createSession, runLabel, scaleName } from './helpers.js';
+import { setProse, fill, refill, tooltip } from '../kit/parts.js';
+import { STRATEGIES, STRATEGY, trainerOptions, percent, secondsText, thousands, runLabel, scaleName } from './strategies.js';
+import { stepsPerSecond, lossSeries, throttled } from './record.js';
+import { modeText, buttons, createSession } from './session.js';
 import { attentionCurves } from './attention-curves.js';
 
 /** The race's controls, charts and table, for a "Go deeper" section (it has no part panel of its own). */

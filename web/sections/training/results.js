@@ -4,9 +4,9 @@
 // in this page, and the commands that made the reference runs. The prose quotes the data file's numbers.
 import { el, clear } from '../../dom.js';
 import { sig2, sig3, count } from '../../format.js';
-import { deeper } from '../../lesson-kit.js';
-import { setProse, dk } from '../parts.js';
-import { REFERENCE, STRATEGY, pm, groupPm, sig, reference, percent as pct } from './helpers.js';
+import { deeper } from '../kit/lesson.js';
+import { setProse, dk } from '../kit/parts.js';
+import { REFERENCE, STRATEGY, pm, groupPm, sig, reference, percent as pct } from './strategies.js';
 import TABLE_1 from '../../data/table1.json';
 
 // Source 003's Table 1 as printed (web/data/table1.json, the file the CLI's table1 command reads too), one entry

@@ -1,15 +1,16 @@
 // Lesson 6, one run of the page's settings, watched as it learns: progress, the loss and validation curves, the
 // search's probes, the attention weights of one validation example and the final test accuracies. A one-lane session
-// of helpers.js runs it; this module lays out what the engine reports.
+// of session.js runs it; this module lays out what the engine reports.
 import { el, clear, setText } from '../../dom.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { placeHeatmaps } from '../../charts/heatmap.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
-import { partPanel, setProse, statList, fill } from '../parts.js';
-import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, stepsPerSecond, lossSeries,
-  throttled, modeText, buttons, createSession, scaleName } from './helpers.js';
+import { partPanel, setProse, statList, fill } from '../kit/parts.js';
+import { STRATEGY, TEST_SIZE, VAL_SIZE, trainerOptions, configText, strategyText, percent, secondsText, thousands, scaleName } from './strategies.js';
+import { stepsPerSecond, lossSeries, throttled } from './record.js';
+import { modeText, buttons, createSession } from './session.js';
 import { attentionCurves } from './attention-curves.js';
 
 const ATTENTION_EXAMPLE = 0; // the validation sequence whose attention is drawn

@@ -4,12 +4,12 @@
 import { el } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, refill, attempt, watcher } from '../parts.js';
-import { sampleCount, timed, refineLater, offStep, sampleLabel } from '../progressive.js';
+import { partPanel, refill, attempt, watcher } from '../kit/parts.js';
+import { timed, sampleLabel, measureProgressively } from '../kit/progressive.js';
 import { workOf } from '../temperature/common.js';
-import { reference, pm, sig, inlineStat, W } from './helpers.js';
+import { reference, pm, sig, inlineStat, W } from './strategies.js';
 import { TeX } from '../../math.js';
 
 const DRIFT_SAMPLES = 200;
@@ -86,15 +86,9 @@ export function weightsPart(context, number) {
       ask.render(state);
       if (!changed(state)) return;
       // At L = 64 the full count takes a long task of its own (about 140 ms in Chromium): a preview first, as in Lesson 4.
-      const plan = sampleCount('weightDrift', driftWork(driftOptions(state)), DRIFT_SAMPLES);
       const cap = attempt(part, notices, 'The engine rejected these settings', () => engine.peakWeightCap({ n: state.rlen, sd: 1 }));
-      const drift = cap && measure(state, plan.samples);
-      refineLater(part, part.node, drift && plan.preview ? [offStep(engine, 'weightDrift', driftOptions(state), (get) => {
-        const full = measure(state, DRIFT_SAMPLES, get);
-        if (full) draw(state, full, cap, DRIFT_SAMPLES);
-        return Boolean(full);
-      })] : null);
-      if (drift) draw(state, drift, cap, plan.samples);
+      measureProgressively(part, { engine, kind: 'weightDrift', options: (samples) => driftOptions(state, samples), perSample: driftWork(driftOptions(state)),
+        full: DRIFT_SAMPLES }, (samples, call) => cap && measure(state, samples, call), (drift, { samples }) => draw(state, drift, cap, samples));
     },
   };
 

@@ -7,8 +7,8 @@ import { sig3, count } from '../../format.js';
 
 /** A dot product of whole numbers prints whole (12,496), any other to three digits. */
 const dotText = (v) => (Number.isInteger(v) ? count(v) : sig3(v));
-import { partPanel, setProse, fill, refill, watcher, message, tooltip } from '../parts.js';
-import { noticeBox, vec } from './shared.js';
+import { partPanel, setProse, fill, refill, watcher, message, tooltip, noticeBox } from '../kit/parts.js';
+import { vec } from './shared.js';
 import { TeX } from '../../math.js';
 
 const LENGTHS = [2, 4, 6, 16, 32, 64];

@@ -6,7 +6,7 @@ import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, milliseconds, sig3, plusMinus } from '../../format.js';
-import { partPanel, setProse, statList, fill, refill } from '../parts.js';
+import { partPanel, setProse, statList, fill, refill } from '../kit/parts.js';
 
 
 export function fitPart(engine, store, number) {

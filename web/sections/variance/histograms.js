@@ -7,10 +7,10 @@ import { chartBox } from '../../charts/chart-box.js';
 import { histogram } from '../../charts/histogram.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
-import { partPanel, statList, fill, watcher, message, attempt } from '../parts.js';
-import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
-import { PAIRS, BINS, distributionOf, noticeBox, entryControls } from './shared.js';
+import { question } from '../kit/lesson.js';
+import { partPanel, statList, fill, watcher, message, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
+import { PAIRS, BINS, distributionOf, entryControls } from './shared.js';
 
 const PANEL_COLORS = [SERIES.green, SERIES.blue, SERIES.vermillion, SERIES.purple, SERIES.orange, SERIES.sky];
 const ASKED = [100, 1000]; // the two lengths of the question

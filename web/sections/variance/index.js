@@ -4,9 +4,9 @@
 // deeper" holds the fit's details, entries with a non-zero mean, dot products by hand, and Var(cX) = c²·Var(X).
 // Every number shown comes from the engine; these modules pick, label and lay them out.
 import { el } from '../../dom.js';
-import { claim } from '../../lesson-kit.js';
+import { claim } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { mountParts } from '../parts.js';
+import { mountParts } from '../kit/parts.js';
 import { deeperPart } from './shared.js';
 import { histogramsPart } from './histograms.js';
 import { sweepPart } from './sweep.js';

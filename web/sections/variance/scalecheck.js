@@ -3,9 +3,8 @@
 import { el } from '../../dom.js';
 import { parsedInput } from '../../controls.js';
 import { sig3, precise, count } from '../../format.js';
-import { question } from '../../lesson-kit.js';
-import { partPanel, setProse, statList, fill, watcher, attempt, message } from '../parts.js';
-import { noticeBox } from './shared.js';
+import { question } from '../kit/lesson.js';
+import { partPanel, setProse, statList, fill, watcher, attempt, message, noticeBox } from '../kit/parts.js';
 import { TeX } from '../../math.js';
 
 // Ten digits where the digits are the point: Var(cX) and c²·Var(X) agree to float rounding (a "Go deeper" part).

@@ -1,9 +1,8 @@
 // What Lesson 2's parts share: the entries of the random vectors (their names and the engine's options), the
 // controls that choose them, a notice box per part, and a part wrapped in a "Go deeper" section. Layout only.
 import { el } from '../../dom.js';
-import { createNotices } from '../../notices.js';
 import { select, parsedInput, checkbox } from '../../controls.js';
-import { deeper } from '../../lesson-kit.js';
+import { deeper } from '../kit/lesson.js';
 
 export const PAIRS = 1000; // random pairs per histogram, as in the source experiment
 export const BINS = 30; // histogram bins: a display choice
@@ -14,12 +13,6 @@ export function distributionOf(state) {
   if (state.vdist === 'stdnormal') return { options: { distribution: 'normal', mean: 0, std: 1 }, name: 'standard normal N(0, 1)', zeroMean: true };
   return { options: { distribution: 'normal', mean: state.vmean, std: state.vstd },
     name: `normal with μ = ${state.vmean}, σ = ${state.vstd}`, zeroMean: state.vmean === 0 };
-}
-
-/** A polite notice box for one part, and its notices. */
-export function noticeBox() {
-  const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
-  return { box, notices: createNotices(box) };
 }
 
 /**

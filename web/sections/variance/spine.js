@@ -8,10 +8,9 @@ import { chartBox } from '../../charts/chart-box.js';
 import { arrows } from '../../charts/arrows.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
-import { partPanel, setProse, statList, fill, refill, watcher, attempt, message } from '../parts.js';
-import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
-import { noticeBox } from './shared.js';
+import { question } from '../kit/lesson.js';
+import { partPanel, setProse, statList, fill, refill, watcher, attempt, message, noticeBox } from '../kit/parts.js';
+import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
 import { vocabularyLoaded, loadVocabularyAfterPaint } from '../../vocabulary.js';
 import { TeX } from '../../math.js';
 

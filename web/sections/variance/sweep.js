@@ -3,18 +3,18 @@
 // before that chart shows it. Numbers: engine.varianceSweep, once unscaled and once scaled; later parts reuse both.
 // A change whose two sweeps would not fit in a frame draws them from fewer vectors first (the first of the full set:
 // each dimension's entries come from a stream of their own, so fewer vectors are a prefix of more), and the full
-// count follows in a background engine (web/sections/progressive.js).
+// count follows in a background engine (web/sections/kit/progressive.js).
 import { el } from '../../dom.js';
 import { parsedInput, logSlider, slider } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { precise, sig3 } from '../../format.js';
-import { question } from '../../lesson-kit.js';
+import { question } from '../kit/lesson.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, watcher, attempt } from '../parts.js';
-import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../progressive.js';
-import { distributionOf, noticeBox } from './shared.js';
+import { partPanel, setProse, statList, fill, watcher, attempt, noticeBox } from '../kit/parts.js';
+import { sampleCount, learn, refineLater, offStep, sampleLabel } from '../kit/progressive.js';
+import { distributionOf } from './shared.js';
 import { TeX } from '../../math.js';
 
 const MIN_VECTORS = 5; // the fewest vectors a preview draws (10 pairs)

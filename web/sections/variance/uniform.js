@@ -8,8 +8,7 @@ import { xyChart, xyLegend } from '../../charts/xy-chart.js';
 import { SERIES } from '../../charts/palette.js';
 import { sig3 } from '../../format.js';
 import { term } from '../../glossary.js';
-import { partPanel, setProse, statList, fill, attempt } from '../parts.js';
-import { noticeBox } from './shared.js';
+import { partPanel, setProse, statList, fill, attempt, noticeBox } from '../kit/parts.js';
 import { TeX } from '../../math.js';
 
 const SHIFT_SCORES = 8; // scores of the shift check: a short row is enough to show the weights do not move

@@ -1,9 +1,9 @@
 // Lesson 1 with real words: the embeddings and head choices, the token list's marks for words outside the
 // vocabulary, the nearest-words list under step 7, and the live prose on why the default head works and what
 // √dₖ does to real scores. Every number comes from engine results; nothing here does model math.
-import { el } from '../dom.js';
-import { precise } from '../format.js';
-import { radioGroup } from '../controls.js';
+import { el } from '../../dom.js';
+import { precise } from '../../format.js';
+import { radioGroup } from '../../controls.js';
 
 const dmodel = () => [el('var', {}, 'd'), el('sub', {}, 'model')];
 

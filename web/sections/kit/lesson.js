@@ -13,8 +13,8 @@
 // localStorage so a learner who comes back sees what they answered (inside an LMS, in memory and in the LMS instead:
 // web/scorm.js). `cover` (a figure, or a list of nodes) stays covered until the learner answers or chooses to see it
 // without answering.
-import { el, clear, append, uniqueId } from './dom.js';
-import { whenSeen } from './offscreen.js';
+import { el, clear, append, uniqueId } from '../../dom.js';
+import { whenSeen } from '../../offscreen.js';
 
 const ANSWERS_KEY = 'attention-scale-lab:answers';
 /** Dispatched on window whenever an answer is stored or the answers are reset (detail: { answered, asked }). */

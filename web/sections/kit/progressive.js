@@ -6,9 +6,9 @@
 // handled first and postpones the rest; a new value replaces the pending work, and a result it no longer wants is dropped.
 // Each part says which of the two it is showing (sampleLabel). No numbers are made here: everything drawn is what
 // the engine returned for the sample count printed beside it.
-import { el } from '../dom.js';
-import { REDRAWN_EVENT } from '../section-context.js';
-import { runOff, poolSize } from '../engine-pool.js';
+import { el } from '../../dom.js';
+import { REDRAWN_EVENT } from '../../section-context.js';
+import { runOff, poolSize } from '../../engine-pool.js';
 
 /** Quiet time after the last input event before the full computation starts. */
 export const SETTLE_MS = 150;
@@ -208,6 +208,24 @@ export const offStep = (engine, name, options, use) => ({ engine, name, options,
     if (answer.error) throw answer.error;
     return answer.value;
   }, answer.ms) });
+
+/**
+ * One Monte Carlo part's update: `measure(samples)` now (a preview count when the full count is estimated to be slow,
+ * see sampleCount) and drawn, then, once the learner has settled, the full count drawn over it. The full count is
+ * engine[kind](options(full)), run in a background engine when there is one; measure(full, call) then takes call()
+ * (the answer, or the engine's Error thrown) in place of its own engine call. draw(result, { samples, later }) is told
+ * the count it was measured from and whether it is the full count that came later.
+ */
+export function measureProgressively(part, { engine, kind, options, perSample, full }, measure, draw) {
+  const first = sampleCount(kind, perSample, full);
+  const r = measure(first.samples);
+  refineLater(part, part.node, r && first.preview ? [offStep(engine, kind, options(full), (get) => {
+    const all = measure(full, get);
+    if (all) draw(all, { samples: full, later: true });
+    return Boolean(all);
+  })] : null);
+  if (r) draw(r, { samples: first.samples, later: false });
+}
 
 /* ---- results computed in pieces ---- */
 

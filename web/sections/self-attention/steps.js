@@ -1,10 +1,10 @@
 // The seven steps of Lesson 1 as data: title, formula, prose and which matrices to draw, all
 // read from one engine result. Steps only choose and label arrays; they compute nothing.
-import { el } from '../dom.js';
-import { heatmapFrom } from '../charts/heatmap.js';
-import { maxAbs, sig3 } from '../format.js';
-import { TeX } from '../math.js';
-import { embeddingsProse, meaningfulProjectionProse, nearestList, focusIndex } from './self-attention-words.js';
+import { el } from '../../dom.js';
+import { heatmapFrom } from '../../charts/heatmap.js';
+import { maxAbs, sig3 } from '../../format.js';
+import { TeX } from '../../math.js';
+import { embeddingsProse, meaningfulProjectionProse, nearestList, focusIndex } from './words.js';
 
 const dk = () => [el('var', {}, 'd'), el('sub', {}, 'k')];
 const dmodel = () => [el('var', {}, 'd'), el('sub', {}, 'model')];

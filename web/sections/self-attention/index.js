@@ -1,19 +1,19 @@
 // Lesson 1: self-attention on a short sentence, stepped through the scaled dot-product block.
 // It wires controls, the block diagram and the step panels to one engine call per state change;
 // every number drawn comes from engine.selfAttentionExample. No model math happens here.
-import { el, clear, patch, patchFresh, mergeable, setText } from '../dom.js';
-import { DisplayTeX, tex } from '../math.js';
-import { createNotices } from '../notices.js';
-import { slider, checkbox, numberInput, textInput } from '../controls.js';
-import { blockDiagram } from '../charts/block-diagram.js';
-import { drawnHeatmaps } from '../charts/heatmap.js';
-import { sig3 } from '../format.js';
-import { tooltip } from './parts.js';
-import { STEPS, forDisplay, reusing } from './self-attention-steps.js';
-import { claim, deeper, question } from '../lesson-kit.js';
-import { term } from '../glossary.js';
-import { wordControls, tokenItem, loadingText, whyProse, scalingProse, focusIndex } from './self-attention-words.js';
-import { whenVocabulary } from '../vocabulary.js';
+import { el, clear, patch, patchFresh, mergeable, setText } from '../../dom.js';
+import { DisplayTeX, tex } from '../../math.js';
+import { createNotices } from '../../notices.js';
+import { slider, checkbox, numberInput, textInput } from '../../controls.js';
+import { blockDiagram } from '../../charts/block-diagram.js';
+import { drawnHeatmaps } from '../../charts/heatmap.js';
+import { sig3 } from '../../format.js';
+import { tooltip } from '../kit/parts.js';
+import { STEPS, forDisplay, reusing } from './steps.js';
+import { claim, deeper, question } from '../kit/lesson.js';
+import { term } from '../../glossary.js';
+import { wordControls, tokenItem, loadingText, whyProse, scalingProse, focusIndex } from './words.js';
+import { whenVocabulary } from '../../vocabulary.js';
 
 export const LESSON = {
   id: 'selfattention', number: 1, title: 'Self-attention, one step at a time', mount,

@@ -1,8 +1,9 @@
-// Building blocks shared by the lessons that are a sequence of parts (Lessons 2 and 3): a numbered part panel,
-// a list of printed statistics, a per-part change detector and the engine-error notice. Layout only.
-import { el, clear, patch, patchFresh, mergeable } from '../dom.js';
-import { tex } from '../math.js';
-import { precise } from '../format.js';
+// Building blocks of a lesson's parts: a numbered part panel, a list of printed statistics, a per-part change
+// detector, a part's notice box and the engine-error notice, a row of preset buttons. Layout only.
+import { el, clear, patch, patchFresh, mergeable } from '../../dom.js';
+import { createNotices } from '../../notices.js';
+import { tex } from '../../math.js';
+import { precise } from '../../format.js';
 
 /**
  * A part of a lesson: number, title, a formula, then prose, its controls, its figures and its numbers.
@@ -84,6 +85,27 @@ export function watcher(store, keys) {
   };
 }
 
+/**
+ * A part's own polite notice box: { box, notices, problem }, where problem(text) shows the part's input problem
+ * (or clears it when text is empty).
+ */
+export function noticeBox() {
+  const box = el('div', { className: 'notices part-notices', attrs: { 'aria-live': 'polite' } });
+  const notices = createNotices(box);
+  const problem = (text) => (text ? notices.show('input', text) : notices.clear('input'));
+  return { box, notices, problem };
+}
+
+/** A row of buttons that set state values ("Try: β = 0.001 · 1 · 1000"); presets are [label, patch, spoken hint]. */
+export function presetRow(store, hint, presets) {
+  return el('div', { className: 'preset-row' }, el('span', { className: 'control-hint' }, hint), presets.map(([label, patch, aria]) => {
+    // The spoken name starts with the visible label (WCAG 2.5.3, label in name), then says what the button does.
+    const b = el('button', { type: 'button', className: 'control-button small', textContent: label, attrs: aria ? { 'aria-label': `${label}: ${aria}` } : {} });
+    b.addEventListener('click', () => store.set(patch));
+    return b;
+  }));
+}
+
 /** The text of an engine error, for a notice. */
 export const message = (error) => (error instanceof Error ? error.message : String(error));
 
@@ -121,7 +143,7 @@ export function mountParts(root, { engine, store }, lesson, intro, makers) {
     el('div', { className: 'lesson-intro' }, intro),
     el('div', { className: 'lesson-parts' }, parts.map((p) => p.node)));
   // What parts hand to the parts after them; refresh() renders them all again with the current state, for a part
-  // whose later refinement (web/sections/progressive.js) changed what it handed on.
+  // whose later refinement (web/sections/kit/progressive.js) changed what it handed on.
   const shared = { refresh: () => render(store.get()) };
   const render = (state) => {
     for (const p of parts) p.render(state, shared);
