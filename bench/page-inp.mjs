@@ -200,16 +200,22 @@ async function prepare(tab, view) {
   return { support, controls };
 }
 
+/** { median, max, presses } of a series of pressAndRead answers (a press without an entry counts as 16 ms). */
+export function inpSummary(runs) {
+  const values = runs.map((r) => r.inp ?? FLOOR);
+  return { median: median(values), max: Math.max(...values), presses: runs.map((r) => r.inp) };
+}
+
 /** One slider in one tab: its presses; returns the report's row. */
 async function measureSlider(tab, c, presses) {
   await tab.front();
   const first = await focusControl(tab, c.index);
   const runs = await pressSeries(tab, first, presses);
-  const values = runs.map((r) => r.inp ?? FLOOR);
+  const { median: med, max } = inpSummary(runs);
   return {
     name: `${c.section}: ${label(c)}`, section: c.section, key: c.key, cell: c.cell,
     inp: runs.map((r) => r.inp), processing: runs.map((r) => r.processing), counted: runs.map((r) => r.counted), changed: runs.map((r) => r.changed),
-    median: median(values), max: Math.max(...values),
+    median: med, max,
   };
 }
 
