@@ -377,7 +377,7 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
     cancelWrite();
     hashTimer = setTimeout(() => {
       hashTimer = 0;
-      if (typeof win.requestIdleCallback === 'function') idle = win.requestIdleCallback(writeHashNow, { timeout: 500 });
+      if (typeof win.requestIdleCallback === 'function') idle = win.requestIdleCallback(writeHashNow, { timeout: 200 });
       else writeHashNow();
     }, HASH_QUIET_MS);
   };
