@@ -4,9 +4,15 @@
 // (bench/page-latency.mjs keeps its "work" figure). It prints figures and asserts nothing.
 //
 //   node bench/page-inp.mjs [--browsers chromium,firefox] [--views default,deeper] [--presses 3] [--lessons a,b]
-//                           [--compare DIR] [--out build/bench]
-//   views    default: the page as it opens, every visible slider; deeper: every "Go deeper" opened first (a click on
+//                           [--compare DIR] [--writes] [--out build/bench]
+//   views    (none: no INP, for --writes alone) default: the page as it opens, every visible slider; deeper: every "Go deeper" opened first (a click on
 //            its summary), every visible slider then.
+//   --writes also counts, in Chromium, the page's hash writes (same-document navigations, history.replaceState) and
+//            its icon's requests during a 2 s drag of Lesson 2's vectors slider (120 input events 16 ms apart) and during
+//            three arrow presses 600 ms apart, with their main-thread time from a trace
+//            (FrameLoader::updateForSameDocumentNavigation, SVGImage::DataChanged: the icon decoded again), two rounds,
+//            pages alternating. In an off-the-record profile (as here) Chromium fetches the icon again after every
+//            same-document navigation; with a persistent profile it did not (0 of 3 writes, 2026-11-28).
 //   --compare DIR  a second copy of the page (a folder with index.html, web/favicon.svg, build/page/ and build/wasm/,
 //            e.g. the main branch's) measured in the same run, slider by slider, alternating with this one: under a
 //            changing load that is the fair before/after.
@@ -116,14 +122,15 @@ export async function pressSeries(tab, first, presses) {
 }
 
 function parseArgs(argv) {
-  const args = { browsers: ['chromium', 'firefox'], views: ['default', 'deeper'], presses: 3, lessons: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
+  const args = { browsers: ['chromium', 'firefox'], views: ['default', 'deeper'], presses: 3, lessons: null, compare: null, writes: false, out: path.join(ROOT, 'build', 'bench') };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     if (flag === '--browsers') args.browsers = String(argv[++i]).split(',');
-    else if (flag === '--views') args.views = String(argv[++i]).split(',');
+    else if (flag === '--views') args.views = String(argv[++i]).split(',').filter((v) => v !== 'none'); // none: --writes alone
     else if (flag === '--presses') args.presses = Number(argv[++i]);
     else if (flag === '--lessons') args.lessons = String(argv[++i]).split(',');
     else if (flag === '--compare') args.compare = path.resolve(String(argv[++i]));
+    else if (flag === '--writes') args.writes = true;
     else if (flag === '--out') args.out = path.resolve(String(argv[++i]));
     else throw new Error(`unknown option ${flag}: see the usage line at the top of bench/page-inp.mjs`);
   }
@@ -227,6 +234,84 @@ function summary(rows) {
   return { sliders: n, within, share: n ? within / n : NaN, over100: rows.filter((r) => r.max > CEILING).length, medianOfMedians: median(rows.map((r) => r.median)) };
 }
 
+/**
+ * Chromium: per page and round, the hash writes, icon requests and their traced main-thread time during a 2 s drag of
+ * Lesson 2's vectors slider, and the writes and icon requests of three arrow presses 600 ms apart.
+ */
+async function hashWrites(urls, rounds = 2) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const rows = [];
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [which, url] of urls.entries()) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        try {
+          const page = await context.newPage();
+          let icons = 0;
+          page.on('request', (r) => { if (/favicon/.test(r.url())) icons += 1; });
+          await page.goto(url);
+          await page.waitForFunction(() => document.body.dataset.engine === 'ready', null, { timeout: 60000 });
+          await page.evaluate(() => {
+            window.__aslWrites = 0;
+            const replace = history.replaceState.bind(history);
+            history.replaceState = (...a) => { window.__aslWrites += 1; return replace(...a); };
+          });
+          await sleep(1000);
+          let before = icons;
+          await browser.startTracing(page, { categories: ['devtools.timeline', 'blink', 'loading', 'navigation'] });
+          await page.evaluate(async () => {
+            const input = document.querySelector('input[data-key="vvectors"][type="range"]');
+            input.scrollIntoView({ block: 'center' });
+            input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+            const [lo, hi] = [Number(input.min), Number(input.max)];
+            for (let i = 0; i < 120; i += 1) {
+              input.value = String(Math.round(lo + ((hi - lo) * (i % 60)) / 60));
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              await new Promise((resolve) => setTimeout(resolve, 16));
+            }
+            input.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+            input.dispatchEvent(new Event('change', { bubbles: true }));
+          });
+          await sleep(1500);
+          const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents.filter((e) => e.ph === 'X');
+          const traced = (name) => {
+            const xs = events.filter((e) => e.name === name);
+            return { count: xs.length, ms: xs.reduce((t, e) => t + e.dur, 0) / 1000 };
+          };
+          const drag = { writes: await page.evaluate(() => window.__aslWrites), icons: icons - before,
+            navigation: traced('FrameLoader::updateForSameDocumentNavigation'), icon: traced('SVGImage::DataChanged') };
+          await page.evaluate(() => { window.__aslWrites = 0; document.querySelector('input[data-key="vvectors"][type="range"]').focus(); });
+          before = icons;
+          for (const key of ['ArrowRight', 'ArrowLeft', 'ArrowRight']) {
+            await page.keyboard.press(key);
+            await sleep(600);
+          }
+          await sleep(1000);
+          rows.push({ page: which ? 'compared' : 'this', round, drag, presses: { writes: await page.evaluate(() => window.__aslWrites), icons: icons - before } });
+          log(`writes, ${which ? 'compared' : 'this'} page, round ${round + 1}: drag ${drag.writes} writes, ${drag.icons} icon requests; presses ${rows.at(-1).presses.writes} writes`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+function writesReport(rows) {
+  const lines = ['## Hash writes and icon requests (Chromium, --writes)', '',
+    '| page | round | 2 s drag: hash writes | icon requests | updateForSameDocumentNavigation | SVGImage::DataChanged | 3 presses 600 ms apart: writes | icon requests |',
+    '|---|--:|--:|--:|---|---|--:|--:|'];
+  for (const r of rows) {
+    lines.push(`| ${r.page} | ${r.round + 1} | ${r.drag.writes} | ${r.drag.icons} | ${r.drag.navigation.count} (${r.drag.navigation.ms.toFixed(1)} ms) | ` +
+      `${r.drag.icon.count} (${r.drag.icon.ms.toFixed(1)} ms) | ${r.presses.writes} | ${r.presses.icons} |`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
 function report({ env, runs }) {
   const lines = ['# Interaction to next paint per slider (bench/page-inp.mjs)', '',
     `${env.date}; ${env.cpus} × ${env.cpu}; load average before ${env.loadBefore.join(' ')}, after ${env.loadAfter.join(' ')}; ${env.presses} presses a slider` +
@@ -272,7 +357,7 @@ async function main() {
   const loadBefore = loadAverage();
   const runs = [];
   try {
-    for (const name of args.browsers) {
+    for (const name of args.views.length ? args.browsers : []) {
       let browser;
       try {
         browser = await openBrowser(name);
@@ -313,9 +398,24 @@ async function main() {
   }
   const env = { date: new Date().toISOString(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', loadBefore, loadAfter: loadAverage(), presses: args.presses,
     compare: args.compare ? path.relative(ROOT, args.compare) || args.compare : null };
-  const md = report({ env, runs });
+  let writes = null;
+  if (args.writes) {
+    const servers2 = [];
+    try {
+      const wurls = [];
+      for (const root of [ROOT, args.compare].filter(Boolean)) {
+        const { server } = await startStaticServer({ port: 0, host: '127.0.0.1', root });
+        servers2.push(server);
+        wurls.push(`http://127.0.0.1:${server.address().port}/index.html`);
+      }
+      writes = await hashWrites(wurls);
+    } finally {
+      for (const server of servers2) await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
+    }
+  }
+  const md = report({ env, runs }) + (writes ? writesReport(writes) : '');
   mkdirSync(args.out, { recursive: true });
-  writeFileSync(path.join(args.out, 'page-inp.json'), `${JSON.stringify({ env, runs }, null, 1)}\n`);
+  writeFileSync(path.join(args.out, 'page-inp.json'), `${JSON.stringify({ env, runs, writes }, null, 1)}\n`);
   writeFileSync(path.join(args.out, 'page-inp.md'), md);
   process.stdout.write(md);
   log(`wrote ${path.relative(ROOT, path.join(args.out, 'page-inp.md'))} and page-inp.json`);
