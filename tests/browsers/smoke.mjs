@@ -111,8 +111,7 @@ export function smokeSuite(name) {
     await tab.until(() => /dk=12(&|$)/.test(location.hash)); // the link follows once the changes pause (web/state.js)
     assert.equal(await tab.evaluate(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length), 3 * 12);
     // A long drag: 150 input events 20 ms apart set the state more often than the 100 URL writes in 10 s WebKit allows. The link
-    // keeps up (it is written once the changes pause, and at most every second while they go on) and ends on the last value,
-    // with no error.
+    // is written once the changes settle (web/state.js) and ends on the last value, with no error.
     await tab.evaluate(async () => {
       const input = document.querySelector('input[data-key="dk"]');
       for (let i = 0; i < 150; i += 1) {
