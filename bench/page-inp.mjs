@@ -331,7 +331,7 @@ function report({ env, runs }) {
       `| slider | INP median | max | presses (ms) | handlers (ms) |${b ? ' compared median | compared max | compared presses |' : ''}`,
       `|---|--:|--:|---|---|${b ? '--:|--:|---|' : ''}`);
     for (const r of run.rows) {
-      const o = run.before?.find((x) => x.name === r.name);
+      const o = r.twin === undefined ? null : run.before?.[r.twin];
       const presses = r.inp.map((v, i) => `${v === null ? '≤16' : v.toFixed(0)}${r.changed[i] ? '' : '(no change)'}${r.counted[i] === 0 ? '(not counted)' : ''}`).join(', ');
       const handlers = r.processing.map((v) => (v === null ? '—' : v.toFixed(1))).join(', ');
       lines.push(`| ${r.name} | ${fmt(r.median)} | ${fmt(r.max)} | ${presses} | ${handlers} |` +
@@ -376,8 +376,13 @@ async function main() {
               const row = await measureSlider(tabs[0], c, args.presses);
               rows.push(row);
               let old = null;
-              const twin = then?.controls.find((x) => x.section === c.section && x.key === c.key && x.cell === c.cell);
-              if (twin) before.push(old = await measureSlider(tabs[1], twin, args.presses));
+              // The same slider in the other page: a key can have two sliders in one lesson (Lesson 4's dₖ), so the nth of them.
+              const same = (x) => x.section === c.section && x.key === c.key && x.cell === c.cell;
+              const twin = then?.controls.filter(same)[controls.filter(same).indexOf(c)];
+              if (twin) {
+                before.push(old = await measureSlider(tabs[1], twin, args.presses));
+                row.twin = before.length - 1; // its row in `before`
+              }
               log(`${name} ${view} ${row.name}: ${row.inp.map((v) => v ?? '≤16').join(', ')}${old ? ` (compared: ${old.inp.map((v) => v ?? '≤16').join(', ')})` : ''}`);
             }
             const errors = (await Promise.all(tabs.map((t) => t.errors()))).flat();
