@@ -330,14 +330,13 @@ export function formatHash(state, table = STATE_TABLE) {
 }
 
 /**
- * The one object that owns page state. set() validates, writes the hash with replaceState (no
- * history entries) and notifies subscribers once per animation frame; a hashchange re-parses.
+ * The one object that owns page state. set() validates, notifies subscribers once per animation frame and, once the
+ * input has settled, writes the hash with replaceState (no history entries); a hashchange re-parses.
  * With { hash: false } the store lives in memory only (a custom element: its attributes are its link) and
  * starts from `initial` ({ state, problems }, as parseHash returns).
  */
 const FRAME_FALLBACK_MS = 100;
-const HASH_INTERVAL_MS = 250; // quiet time before a change is written to the hash
-const HASH_MAX_MS = 1000; // at most 10 hash writes in 10 s of dragging
+const HASH_QUIET_MS = 400; // the input has settled: no change for this long, then the hash is written
 
 export function createStore(win = window, { hash = true, initial = null } = {}) {
   let parsed = initial ?? (hash ? parseHash(win.location.hash) : { state: defaults(), problems: [] });
@@ -347,16 +346,24 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
   const parseListeners = new Set();
   let frame = 0;
 
-  // A change reaches the hash once the changes pause for HASH_INTERVAL_MS (during a long drag, at most HASH_MAX_MS after
-  // the first change not yet written), in a task of its own: a dragged slider sets the state on every input event,
-  // WebKit throws a SecurityError after 100 replaceState calls in 10 s (Firefox and Chromium have limits of their
-  // own), and on this page one replaceState costs Chromium 1-60 ms, which would land in the frame of the input.
-  // A refused write is dropped (the write after 2 s carries the whole state), never thrown into the set() that caused it.
+  // A change reaches the hash once the input has settled (no change for HASH_QUIET_MS: a drag or a held arrow key
+  // writes once, after it ends), in an idle moment of its own, or at once when the learner may be about to take the
+  // link: the page is hidden or left (visibilitychange, pagehide) or the window loses focus (to the address bar).
+  // Each write is a same-document navigation: in Chromium it blocks the page's main thread on the browser for
+  // 5-20 ms (FrameLoader::updateForSameDocumentNavigation) and makes the browser fetch and decode the page's icon
+  // again, work that must not land in the frame of an input. WebKit also throws a SecurityError after 100
+  // replaceState calls in 10 s (Firefox and Chromium have limits of their own). A refused write is dropped (the
+  // write after 2 s carries the whole state), never thrown into the set() that caused it.
   let hashTimer = 0;
-  let hashDue = 0; // when the first change not yet written was made
-  const writeHashNow = () => {
+  let idle = 0;
+  const cancelWrite = () => {
     clearTimeout(hashTimer);
+    if (idle) win.cancelIdleCallback?.(idle);
     hashTimer = 0;
+    idle = 0;
+  };
+  const writeHashNow = () => {
+    cancelWrite();
     const next = formatHash(state);
     if (win.location.hash === next) return;
     try {
@@ -367,11 +374,23 @@ export function createStore(win = window, { hash = true, initial = null } = {}) 
   };
   const writeHash = () => {
     if (!hash) return;
-    const t = win.performance.now();
-    if (hashTimer) clearTimeout(hashTimer);
-    else hashDue = t;
-    hashTimer = setTimeout(writeHashNow, Math.max(0, Math.min(HASH_INTERVAL_MS, hashDue + HASH_MAX_MS - t)));
+    cancelWrite();
+    hashTimer = setTimeout(() => {
+      hashTimer = 0;
+      if (typeof win.requestIdleCallback === 'function') idle = win.requestIdleCallback(writeHashNow, { timeout: 200 });
+      else writeHashNow();
+    }, HASH_QUIET_MS);
   };
+  const flushHash = () => {
+    if (hashTimer || idle) writeHashNow();
+  };
+  if (hash) {
+    win.addEventListener('pagehide', flushHash);
+    win.addEventListener('blur', flushHash);
+    win.document?.addEventListener('visibilitychange', () => {
+      if (win.document.visibilityState === 'hidden') flushHash();
+    });
+  }
   const signature = (keys) => keys.map((k) => BY_KEY.get(k).type.format(state[k])).join('&');
   // Subscribers run once per animation frame. A frame that never comes (WebKit and Chromium pause animation frames
   // in an iframe scrolled out of view) would leave an embedded lesson undrawn and its height wrong, so a timer

@@ -4,7 +4,7 @@
 // It prints figures and asserts nothing.
 //
 //   node bench/page/latency.mjs [--browsers chromium,firefox,webkit] [--lessons temperature,heads] [--changes 5]
-//                               [--no-drag] [--closed] [--webkit-cpu] [--baseline old.json] [--compare DIR] [--out build/bench]
+//                               [--no-drag] [--no-inp] [--closed] [--webkit-cpu] [--baseline old.json] [--compare DIR] [--out build/bench]
 // (build-scripts/bench --only page builds the page bundle first and runs this.)
 //   Every "Go deeper" section is opened first (a click on its summary, as a learner opens it), so every control of
 //   every lesson is measured, each with everything around it drawn; --closed measures the page as it opens, with
@@ -27,6 +27,9 @@
 //            after 120 ms without a change); their work is not part of "work", and shows in "longest" if it is long.
 //   longest  the longest main-thread task between the input and the settled page (Long Tasks API, Chromium only:
 //            tasks ≥ 50 ms only; "<50" means none), i.e. how long a second input could have had to wait.
+//   INP      sliders, in Chromium and Firefox: interaction to next paint of three arrow-key presses (real key events
+//            from the automation, the slider focused), from the Event Timing API, as bench/page/inp.mjs measures it
+//            (it has the details); WebKit has no Event Timing, so there only "work" stands. --no-inp leaves it out.
 // A slider's change also sends `change`, as an arrow key does. A drag (on by default, sliders only): pointerdown,
 // 24 steps 16 ms apart across the middle of the track (an input event for each step that moves the value, as a
 // browser sends them: a slider with fewer steps there sends fewer), pointerup and change; per input the time until a
@@ -43,17 +46,19 @@ import { loadAverage, logger, machine, runRecord, runStart } from '../lib/machin
 import { max, median } from '../lib/stats.mjs';
 import { installProbe, valuesFor, dragValues, label } from './probe.mjs';
 import { report, fmt } from './report.mjs';
+import { collectInp, focusControl, pressSeries, inpSummary } from './inp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 function parseArgs(argv) {
-  const defaults = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, closed: false, webkitCpu: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
+  const defaults = { browsers: ['chromium'], lessons: null, changes: 5, drag: true, inp: true, closed: false, webkitCpu: false, baseline: null, compare: null, out: path.join(ROOT, 'build', 'bench') };
   return readFlags(argv, defaults, {
     '--browsers': { key: 'browsers', type: 'list', check: (bs) => (bs.every((b) => BROWSERS.includes(b)) ? null : `takes ${BROWSERS.join(', ')}`) },
     '--lessons': { key: 'lessons', type: 'list' },
     '--changes': { key: 'changes', type: 'count' },
     '--no-drag': { set: { drag: false } },
+    '--no-inp': { set: { inp: false } },
     '--closed': { set: { closed: true } },
     '--webkit-cpu': { set: { webkitCpu: true } },
     '--baseline': { key: 'baseline', type: 'path' },
@@ -135,8 +140,10 @@ async function prepare(tab, { closed }) {
     if (left) await sleep(150);
   }
   await tab.evaluate(installProbe);
+  const inp = await tab.evaluate(collectInp);
   await tab.evaluate(() => window.__aslLatency.quiet(500));
   return {
+    inp, // what Event Timing the browser has
     frameMs: await tab.evaluate(() => window.__aslLatency.frameInterval()),
     longTasks: await tab.evaluate(() => window.__aslLatency.hasLongTasks()),
     controls: await tab.evaluate(() => window.__aslLatency.list()),
@@ -151,7 +158,7 @@ function spread(changes, key) {
 }
 
 /** Measures one control in one tab: its changes (and a drag); returns the row of the report. */
-async function measure(tab, c, home, args) {
+async function measure(tab, c, home, args, inpSupport) {
   const name = `${c.section}: ${label(c)}`;
   if (tab.front) await tab.front();
   await tab.evaluate((i) => document.querySelectorAll('[data-asl-section] input[type="range"], [data-asl-section] input[type="number"]')[i]
@@ -186,8 +193,14 @@ async function measure(tab, c, home, args) {
     drag = await tab.evaluate(([i, vs]) => window.__aslLatency.drag(i, vs), [c.index, dragValues(c)]);
     drag.waits = drag.waits.map(num).filter(Number.isFinite);
   }
+  // Interaction to next paint: three arrow presses (and one to put the slider back), where Event Timing has interactions.
+  let inp = null;
+  if (args.inp && c.type === 'range' && tab.press && inpSupport?.hasInteractionId) {
+    const presses = await pressSeries(tab, await focusControl(tab, c.index), 3);
+    inp = inpSummary(presses);
+  }
   const row = {
-    ...c, name, changes,
+    ...c, name, changes, inp,
     latency: { median: median(changes.map((x) => x.latency)), max: max(changes.map((x) => x.latency)) },
     work: { median: median(changes.map((x) => x.work)), max: max(changes.map((x) => x.work)) },
     script: { median: median(changes.map((x) => x.script)), max: max(changes.map((x) => x.script)) },
@@ -208,7 +221,9 @@ async function measure(tab, c, home, args) {
       full: complete.length ? { median: median(complete.map((x) => x.complete)), max: max(complete.map((x) => x.complete)) } : null,
     };
   }
-  // Back to the starting settings, so every control is measured from the defaults.
+  // Back to the starting settings, so every control is measured from the defaults. The page writes its hash once the
+  // input has settled (web/state.js: 400 ms, then an idle moment), so that is waited for first.
+  await sleep(700);
   if (await tab.evaluate(() => location.hash) !== home) {
     await tab.evaluate((h) => { location.hash = h; }, home);
     await tab.evaluate(() => window.__aslLatency.quiet(400));
@@ -249,22 +264,23 @@ async function runPages(name, urls, args) {
         results.push({ ...c, name: name2, skipped: 'hidden or disabled at the default settings' });
         continue;
       }
-      const row = await measure(tabs[0], c, now.home, args);
+      const row = await measure(tabs[0], c, now.home, args, now.inp);
       results.push(row);
       let old = null;
       if (then) {
         const twin = then.controls.find((x) => x.section === c.section && x.key === c.key && x.cell === c.cell && x.type === c.type && x.usable);
         if (twin) {
-          old = await measure(tabs[1], twin, then.home, args);
+          old = await measure(tabs[1], twin, then.home, args, then.inp);
           before.push(old);
         }
       }
       log(`${name} ${row.name}: work ${fmt(row.work.median)} / ${fmt(row.work.max)} ms${old ? ` (compared: ${fmt(old.work.median)} / ${fmt(old.work.max)})` : ''}` +
         `, latency ${fmt(row.latency.median)} / ${fmt(row.latency.max)}${row.full ? `, full ${fmt(row.full.median)} / ${fmt(row.full.max)}` : ''}` +
-        `${row.drag ? `, drag ${fmt(row.drag.median)} / ${fmt(row.drag.max)}` : ''}`);
+        `${row.drag ? `, drag ${fmt(row.drag.median)} / ${fmt(row.drag.max)}` : ''}${row.inp ? `, INP ${row.inp.presses.map((v) => v ?? '≤16').join(', ')}` : ''}` +
+        `${old?.inp ? ` (compared: ${old.inp.presses.map((v) => v ?? '≤16').join(', ')})` : ''}`);
     }
     const errors = (await Promise.all(tabs.map((t) => t.errors()))).flat();
-    return { name, version: opened.version, frameMs: now.frameMs, longTasks: now.longTasks, firstDrawn: first, results, before, errors };
+    return { name, version: opened.version, frameMs: now.frameMs, longTasks: now.longTasks, eventTiming: now.inp, firstDrawn: first, results, before, errors };
   } finally {
     await opened.close();
   }

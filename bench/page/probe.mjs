@@ -39,7 +39,7 @@ export function installProbe() {
 
   /**
    * Records every update of `root` from now on: kind, start, the end of the frame it was drawn in, and the sample
-   * labels (web/sections/progressive.js) it set, part → "preview" or "full": which Monte Carlo parts it drew, and how.
+   * labels (web/sections/kit/progressive.js) it set, part → "preview" or "full": which Monte Carlo parts it drew, and how.
    */
   function recorder(root) {
     const records = [];

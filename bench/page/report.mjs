@@ -11,6 +11,10 @@ const SETTLED_MS = 100;
 
 export const fmt = (ms) => (Number.isFinite(ms) ? (ms < 100 ? ms.toFixed(1) : ms.toFixed(0)) : '—');
 const pair = (x) => (x ? `${fmt(x.median)} / ${fmt(x.max)}` : '—');
+/** Interaction to next paint (bench/page/inp.mjs): a slider's median within this, none over INP_CEILING_MS. */
+const INP_MS = 32;
+const INP_CEILING_MS = 100;
+const inpPair = (x) => (x ? x.presses.map((v) => (v === null ? '≤16' : String(Math.round(v)))).join(', ') : '—');
 const within = (w) => w.median <= FRAME_MS && w.max <= WORST_MS;
 const verdict = (w) => (within(w) ? 'yes' : w.median <= FRAME_MS ? 'median only' : 'no');
 /** A drag is shown frame by frame when every input reached the screen by the end of the frame after it. */
@@ -36,6 +40,14 @@ function summary(browser, chromiumRows) {
     `**${ok.length} of ${measured.length} controls within one frame** (work per change: median ≤ 16.7 ms and worst ≤ 33.3 ms).`,
     `Worst five by median work: ${worst.map((r) => `${r.name} ${pair(r.work)} ms`).join('; ')}.`,
   ];
+  const inp = measured.filter((r) => r.inp);
+  if (inp.length) {
+    lines.push(`Interaction to next paint (Event Timing, three arrow-key presses a slider): **${inp.filter((r) => r.inp.median <= INP_MS).length} of ${inp.length} sliders` +
+      ` with a median ≤ ${INP_MS} ms**, ${inp.filter((r) => r.inp.max > INP_CEILING_MS).length} with a press over ${INP_CEILING_MS} ms; slowest: ` +
+      `${[...inp].sort((a, b) => b.inp.median - a.inp.median).slice(0, 3).map((r) => `${r.name} ${inpPair(r.inp)} ms`).join('; ')}.`);
+  } else if (browser.eventTiming && !browser.eventTiming.hasInteractionId) {
+    lines.push(`No interaction to next paint here: this browser's Event Timing ${browser.eventTiming.hasEvent ? 'has no interactionId' : 'is missing'}; work is the figure.`);
+  }
   if (drags.length) {
     const shown = drags.filter((r) => dragInFrame(r.drag, browser.frameMs));
     lines.push(`Drags: ${shown.length} of ${drags.length} sliders showed every input by the end of the next frame (wait ≤ ${fmt(2 * browser.frameMs)} ms).`);
@@ -91,9 +103,10 @@ function browserReport(browser, baseline, chromiumRows) {
   }
 
   lines.push('### Every control', '');
+  const withInp = browser.results.some((r) => r.inp);
   const head = before
-    ? ['control', 'changes', 'latency before', 'latency now', 'work before', 'work now', 'in a frame now', 'full now', 'later now', 'longest before', 'longest now']
-    : ['control', 'changes', 'latency', 'work', 'in a frame', 'full', 'later', 'longest'];
+    ? ['control', 'changes', 'latency before', 'latency now', 'work before', 'work now', ...(withInp ? ['INP before', 'INP now'] : []), 'in a frame now', 'full now', 'later now', 'longest before', 'longest now']
+    : ['control', 'changes', 'latency', 'work', ...(withInp ? ['INP'] : []), 'in a frame', 'full', 'later', 'longest'];
   lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
   for (const r of browser.results) {
     if (r.skipped) continue;
@@ -103,8 +116,8 @@ function browserReport(browser, baseline, chromiumRows) {
     }
     const b = before?.get(r.name);
     lines.push(before
-      ? `| ${r.name} | ${r.changes.length} | ${pair(b?.latency)} | ${pair(r.latency)} | ${pair(b?.work)} | ${pair(r.work)} | ${verdict(r.work)} | ${pair(r.full)} | ${pair(r.later)} | ${b ? longest(b.longest) : '—'} | ${longest(r.longest)} |`
-      : `| ${r.name} | ${r.changes.length} | ${pair(r.latency)} | ${pair(r.work)} | ${verdict(r.work)} | ${pair(r.full)} | ${pair(r.later)} | ${longest(r.longest)} |`);
+      ? `| ${r.name} | ${r.changes.length} | ${pair(b?.latency)} | ${pair(r.latency)} | ${pair(b?.work)} | ${pair(r.work)} | ${withInp ? `${inpPair(b?.inp)} | ${inpPair(r.inp)} | ` : ''}${verdict(r.work)} | ${pair(r.full)} | ${pair(r.later)} | ${b ? longest(b.longest) : '—'} | ${longest(r.longest)} |`
+      : `| ${r.name} | ${r.changes.length} | ${pair(r.latency)} | ${pair(r.work)} | ${withInp ? `${inpPair(r.inp)} | ` : ''}${verdict(r.work)} | ${pair(r.full)} | ${pair(r.later)} | ${longest(r.longest)} |`);
   }
   const dragged = browser.results.filter((r) => r.drag);
   if (dragged.length) {
@@ -148,7 +161,8 @@ export function report({ env, browsers, baseline }) {
     'track (timers: a busy page delays them, as it would delay a hand), with an input event for each step that moves the value',
     '(**inputs**: how many; a slider with fewer steps there gets fewer, as from a browser), pointerup and change; **wait**: per input, until the end',
     'of the first frame that shows it or a newer value; **redraws during drag**: full-sample redraws before the release (0 is the',
-    'aim); **release → full in sight**: until the last full-count redraw of a part in the window; **all parts**: of any part',
+    'aim); **INP**: interaction to next paint of three arrow-key presses on the focused slider (Event Timing: key event to the',
+    'next paint, in 8 ms steps; "≤16": no entry at the API\'s 16 ms threshold; Chromium and Firefox, not WebKit). **release → full in sight**: until the last full-count redraw of a part in the window; **all parts**: of any part',
     '(one out of sight draws after 120 ms without a change, or when it comes into the window). Median / max over the changes, in ms.',
     '',
   ];

@@ -81,6 +81,7 @@ async function launchFirefox() {
       return tabOf((fn, ...args) => page.evaluate(fn, ...args), {
         errors: async () => errors.slice(),
         screenshot: (path) => page.screenshot({ path, fullPage: false }),
+        press: (key) => page.keyboard.press(key), // a real (trusted) key event to the focused element
         // Only the tab in front gets animation frames: a page measured in a second tab is brought forward first.
         front: () => page.bringToFront(),
         close: () => page.close(),

@@ -111,8 +111,7 @@ export function smokeSuite(name) {
     await tab.until(() => /dk=12(&|$)/.test(location.hash)); // the link follows once the changes pause (web/state.js)
     assert.equal(await tab.evaluate(() => document.querySelectorAll('figure[data-matrix="q"] .cell').length), 3 * 12);
     // A long drag: 150 input events 20 ms apart set the state more often than the 100 URL writes in 10 s WebKit allows. The link
-    // keeps up (it is written once the changes pause, and at most every second while they go on) and ends on the last value,
-    // with no error.
+    // is written once the changes settle (web/state.js) and ends on the last value, with no error.
     // The drag runs in the page on its own; the test polls for its end. Awaited inside one script it outlasted the
     // driver's 20 s script timeout on a loaded machine (each 20 ms pause waits behind the redraws), 4 of 8 suite runs.
     await tab.evaluate(() => {

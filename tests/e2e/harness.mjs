@@ -181,6 +181,9 @@ export async function dragAndHold(page, selector, positions, holdMs, read) {
       const node = document.querySelector(sel);
       return [name, { value: Number(node.dataset.value), text: node.textContent }];
     }));
+    // The page writes its link once the input settles, or at once when the window loses focus (to the address bar,
+    // web/state.js): the pointer is still down here, so the link is asked for as a learner copying it would.
+    window.dispatchEvent(new Event('blur'));
     return { labels, numbers, hash: location.hash };
   }, { selector, positions, holdMs, read });
 }

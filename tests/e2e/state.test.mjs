@@ -77,3 +77,55 @@ test('renderNow runs the pending update in the caller\'s task, once: the animati
   store.renderNow(); // nothing pending again
   assert.deepEqual(seen, [defaults().dk, 9]);
 });
+
+/** A window for the store: a hash, replaceState calls counted, its event listeners callable, idle callbacks kept. */
+function fakeWindow() {
+  const listeners = new Map();
+  const on = (target) => (type, fn) => listeners.set(`${target}:${type}`, [...(listeners.get(`${target}:${type}`) ?? []), fn]);
+  const win = {
+    location: { hash: '' },
+    writes: [],
+    history: { replaceState: (_s, _t, url) => { win.writes.push(url); win.location.hash = url; } },
+    requestAnimationFrame: () => 1,
+    cancelAnimationFrame: () => {},
+    addEventListener: on('window'),
+    document: { visibilityState: 'visible', addEventListener: on('document') },
+    fire: (target, type) => { for (const fn of listeners.get(`${target}:${type}`) ?? []) fn(); },
+  };
+  return win;
+}
+const wait = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+test('the hash is written once the input settles: a burst of changes is one replaceState, after it', async () => {
+  const win = fakeWindow();
+  const store = createStore(win);
+  store.start();
+  const start = win.writes.length; // start() writes the normalised hash at once
+  for (const dk of [9, 10, 11, 12]) {
+    store.set({ dk });
+    await wait(50);
+  }
+  assert.equal(win.writes.length, start, 'nothing is written while the changes keep coming');
+  await wait(700);
+  assert.deepEqual(win.writes.slice(start), [formatHash({ ...defaults(), dk: 12 })]);
+  assert.equal(parseHash(win.location.hash).state.dk, 12, 'the written hash round-trips');
+});
+
+test('a change not yet written reaches the hash at once when the page is hidden, left or loses focus', async () => {
+  for (const [target, type, hidden] of [['document', 'visibilitychange', true], ['window', 'pagehide', false], ['window', 'blur', false]]) {
+    const win = fakeWindow();
+    const store = createStore(win);
+    store.start();
+    store.set({ dk: 33 });
+    if (hidden) {
+      win.fire(target, type); // still visible: nothing to do yet
+      assert.notEqual(parseHash(win.location.hash).state.dk, 33, `${type} while visible writes nothing`);
+      win.document.visibilityState = 'hidden';
+    }
+    win.fire(target, type);
+    assert.equal(parseHash(win.location.hash).state.dk, 33, `${type} writes the pending change`);
+    const count = win.writes.length;
+    await wait(700);
+    assert.equal(win.writes.length, count, `after ${type} the timer has nothing left to write`);
+  }
+});
