@@ -1,6 +1,7 @@
 // Lesson 3's one-row panels (cpp/engine/softmax_panels.h), moved out of the bindings: the two-logit grid, one row's
 // statistics at d_k and β, and the numerics panel, against hand-computed values and the numbers the binding gave
-// before the move (the page's engine, captured through web/engine.js).
+// before the move (the page's engine, captured through web/engine.js; to 1e-14, since exp may round differently in
+// another build).
 #include <catch2/catch.hpp>
 
 #include <cfloat>
@@ -24,11 +25,11 @@ TEST_CASE("the two-logit grid runs evenly from −halfWidth to +halfWidth, with 
   CHECK(g.p[3] == 0.5);
   CHECK(g.slope[3] == 0.25);
   // As the binding answered before the move.
-  CHECK(g.p[0] == 0.04742587317756679);
-  CHECK(g.slope[0] == 0.045176659730912144);
+  CHECK(close(g.p[0], 0.04742587317756679, 0, 1e-14));
+  CHECK(close(g.slope[0], 0.045176659730912144, 0, 1e-14));
   CHECK(g.at == 1.5);
-  CHECK(g.p_at == 0.8175744761936437);
-  CHECK(g.slope_at == 0.14914645207033284);
+  CHECK(close(g.p_at, 0.8175744761936437, 0, 1e-14));
+  CHECK(close(g.slope_at, 0.14914645207033284, 0, 1e-14));
   // Two points are the two ends; the far tail keeps a positive slope (the exact complement, not 1 − p).
   const asl::TwoLogitGrid ends = asl::two_logit_grid(40.0, 2, -1000.0);
   REQUIRE(ends.gaps == std::vector<double>{-40, 40});
@@ -54,9 +55,9 @@ TEST_CASE("one row's statistics: 1/√d_k then β, its weights and its Jacobian"
   CHECK(sharp.scale == 1);
   CHECK(sharp.logits == std::vector<double>{2, 4, 6, 200});
   CHECK(sharp.analysis.argmax == 3);
-  CHECK(sharp.analysis.complement[3] == 6.440875853684813e-85);
-  CHECK(sharp.analysis.jacobian_frobenius == 1.169358249994394e-84);
-  CHECK(sharp.jacobian[1] == -7.726345597362994e-172);
+  CHECK(close(sharp.analysis.complement[3], 6.440875853684813e-85, 0, 1e-14));
+  CHECK(close(sharp.analysis.jacobian_frobenius, 1.169358249994394e-84, 0, 1e-14));
+  CHECK(close(sharp.jacobian[1], -7.726345597362994e-172, 0, 1e-14));
 }
 
 TEST_CASE("the numerics panel: naive softmax overflows past ln(FLT_MAX) in float32 and ln(DBL_MAX) in float64",
@@ -69,7 +70,7 @@ TEST_CASE("the numerics panel: naive softmax overflows past ln(FLT_MAX) in float
     CHECK(close(s.stable64[j], std::exp(j + 1.0) / sum, 0, 1e-15));
     CHECK(close(s.stable32[j], std::exp(j + 1.0) / sum, 0, 4 * asl_test::kEps));
   }
-  CHECK(s.stable64[2] == 0.6652409557748218);  // as the binding answered
+  CHECK(close(s.stable64[2], 0.6652409557748218, 0, 1e-14));  // as the binding answered
   CHECK(s.max_logit == 3);
   CHECK(s.min_logit == 1);
   CHECK(s.overflow_at32 == std::log(static_cast<double>(FLT_MAX)));
@@ -99,8 +100,8 @@ TEST_CASE("the numerics panel: naive softmax overflows past ln(FLT_MAX) in float
   const asl::SoftmaxNumerics m = asl::softmax_numerics(mixed.data(), 4, 10.0);
   CHECK(m.max_logit == 890);
   CHECK(m.min_logit == -50);
-  CHECK(m.stable64[2] == 4.5397868702434395e-05);
-  CHECK(m.stable64[3] == 0.9999546021312976);
+  CHECK(close(m.stable64[2], 4.5397868702434395e-05, 0, 1e-14));
+  CHECK(close(m.stable64[3], 0.9999546021312976, 0, 1e-14));
   CHECK(close(m.stable32[3], 0.9999545812606812, 0, 4 * asl_test::kEps));
 
   // One value at β = 0: every softmax is [1].

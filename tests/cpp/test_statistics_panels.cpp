@@ -82,7 +82,7 @@ TEST_CASE("the sweep's theory columns: uniform [0, 1) entries by hand, scaled an
   // varianceSweep({ maxDim: 8, vectors: 20 }) before the move.
   CHECK(t.expected_variance[7] == 0.3552631578947368);
   CHECK(t.expected_variance_sd[0] == 0.015917622160883837);
-  CHECK(t.fitted[7] == 0.17476788522951178);
+  CHECK(close(t.fitted[7], 0.17476788522951178, 0, 1e-12));  // from the sampled sweep: rounding may differ by build
   CHECK(t.expected_slope == 0.0444078947368421);
 
   // Scaled by 1/√d: the mean grows like √d, variances are flat, the row variance is its slope at every d.
