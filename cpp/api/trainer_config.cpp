@@ -1,8 +1,6 @@
 // createTrainer's options <-> TrainerConfig (see trainer_config.h): one row per option, in schema order.
 #include "trainer_config.h"
 
-#include <cmath>
-#include <cstdio>
 #include <cstring>
 
 namespace asl::api {
@@ -61,24 +59,7 @@ TrainerConfig read_trainer_config(const Slots& slots) {
   return c;
 }
 
-std::string json_number(double x, int digits) {
-  if (!std::isfinite(x)) return "null";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-  return buf;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
-    else out += c;
-  }
-  return out + "\"";
-}
-
-std::string trainer_config_json(const TrainerConfig& config, int digits) {
+std::string trainer_config_json(const TrainerConfig& config, NumberFormat format) {
   std::string out = "{";
   for (const Field& f : kFields) {
     const schema::Option& o = ct::options[f.option];
@@ -86,7 +67,7 @@ std::string trainer_config_json(const TrainerConfig& config, int digits) {
     out += (out.size() > 1 ? ",\"" : "\"") + std::string(o.name) + "\":";
     if (o.kind == schema::Kind::choice) out += json_string(o.choices[static_cast<int>(x)]);
     else if (o.kind == schema::Kind::number && !o.has_default && o.default_from < 0 && x == 0.0) out += "null";
-    else if (o.kind == schema::Kind::number) out += json_number(x, digits);
+    else if (o.kind == schema::Kind::number) out += json_number(x, format);
     else out += std::to_string(static_cast<long long>(x));
     if (f.option == ct::heads) out += ",\"dK\":" + std::to_string(config.model.d_k());
   }

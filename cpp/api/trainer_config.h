@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/training/trainer.h"
+#include "json.h"
 #include "slots.h"
 
 namespace asl::api {
@@ -14,12 +15,8 @@ namespace asl::api {
 // The configuration the slots describe (createTrainer's options, defaults filled in; dModel defaults to L).
 training::TrainerConfig read_trainer_config(const Slots& slots);
 
-// The configuration as a JSON object in schema order, plus dK; beta and betaLr are null when unset. `digits`:
-// significant digits of reals (17 round-trips a double; the CLI's files use 9).
-std::string trainer_config_json(const training::TrainerConfig& config, int digits);
-
-// JSON helpers the CLI's writers and the bindings share.
-std::string json_number(double x, int digits);
-std::string json_string(const std::string& s);
+// The configuration as a JSON object in schema order, plus dK; beta and betaLr are null when unset. `format`:
+// kExactNumbers for the bindings, kFileNumbers for the CLI's files (json.h).
+std::string trainer_config_json(const training::TrainerConfig& config, NumberFormat format);
 
 }  // namespace asl::api

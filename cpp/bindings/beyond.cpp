@@ -1,8 +1,6 @@
 // Lesson 7's functions (web/schema/beyond.js; cpp/engine/beyond.h): what later work does about attention's
 // temperature. lengthScaling is closed form; alignmentScaling and qkNormDemo are Monte Carlo.
 #include <cmath>
-#include <functional>
-#include <utility>
 
 #include "common.h"
 #include "engine/beyond.h"
@@ -22,18 +20,6 @@ val two_level_value(const TwoLevelRow& row) {
   return r;
 }
 
-// Sets r[name] to a Float64Array of field(point) over the points, for each (name, field).
-template <class Point>
-using Column = std::pair<const char*, std::function<double(const Point&)>>;
-template <class Point>
-void set_columns(val& r, const std::vector<Point>& points, const std::vector<Column<Point>>& columns) {
-  std::vector<double> values(points.size());
-  for (const auto& [name, field] : columns) {
-    for (std::size_t i = 0; i < points.size(); ++i) values[i] = field(points[i]);
-    r.set(name, f64(values));
-  }
-}
-
 val length_scaling(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
   const double top = a.number(ls::top), rest = a.number(ls::rest), s = a.number(ls::s);
@@ -48,7 +34,7 @@ val length_scaling(std::uintptr_t address) {
                                {"scaledMaxWeight", [](const P& p) { return p.scaled.max_weight; }},
                                {"scaledTopWeight", [](const P& p) { return p.scaled.top_weight; }},
                                {"scaledEntropy", [](const P& p) { return p.scaled.entropy; }},
-                               {"maxEntropy", [](const P& p) { return std::log(p.n); }}});
+                               {"maxEntropy", [](const P& p) { return p.max_entropy; }}});
   r.set("sGap", l.s_gap);
   r.set("scaledLimit", l.scaled_limit);
   // null where no s exists (top <= rest) or e^(1/s) is beyond a double (s = 0 or tiny): never Infinity
@@ -102,8 +88,8 @@ val alignment_scaling(std::uintptr_t address) {
   r.set("inverseSqrt", scaled_rows_value(s, &P::inverse_sqrt_scale, &P::inverse_sqrt));
   r.set("mup", scaled_rows_value(s, &P::mup_scale, &P::mup));
   r.set("mupLimit", two_level_value(s.mup_limit));
-  r.set("uniformWeight", 1.0 / c.n);
-  r.set("maxEntropy", std::log(static_cast<double>(c.n)));
+  r.set("uniformWeight", s.uniform_weight);
+  r.set("maxEntropy", s.max_entropy);
   r.set("rho", c.rho);
   r.set("n", c.n);
   r.set("samples", c.samples);
@@ -146,7 +132,7 @@ val qk_norm_demo(std::uintptr_t address) {
   r.set("minEntropy", d.min_entropy);
   r.set("minEntropyTops", d.min_entropy_tops);
   r.set("maxEntropy", d.max_entropy);
-  r.set("layerNormBound", std::sqrt(static_cast<double>(c.d_k)));
+  r.set("layerNormBound", d.layer_norm_bound);
   r.set("dK", c.d_k);
   r.set("g", c.g);
   r.set("n", c.n);

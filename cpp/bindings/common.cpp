@@ -40,6 +40,10 @@ std::vector<std::string> sentence_tokens(const std::string& sentence, const char
   return tokens;
 }
 
+void put(val& r, std::initializer_list<std::pair<const char*, double>> fields) {
+  for (const auto& [name, value] : fields) r.set(std::string(name), value);
+}
+
 double now_ms() { return emscripten_get_now(); }
 
 }  // namespace asl::bindings

@@ -1,14 +1,18 @@
 // What every binding file shares: the slot block JavaScript wrote (web/schema/validate.js checked every option
-// against its range before), copies of results into fresh typed arrays, and the answer for an error only the
-// engine can see (a sentence's words, a trainer's memory, a result beyond float32), which web/engine.js turns into
-// an Error. The only C++ that includes <emscripten/bind.h>; no binding throws across WASM frames.
+// against its range before), columns of results, copies of results into fresh typed arrays, and the answer for an
+// error only the engine can see (a sentence's words, a trainer's memory, a result beyond float32), which
+// web/engine.js turns into an Error. The only C++ that includes <emscripten/bind.h>; no binding throws across WASM
+// frames, and none computes: the lessons' math is cpp/engine's.
 #pragma once
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/slots.h"
@@ -39,6 +43,22 @@ std::vector<std::string> sentence_tokens(const std::string& sentence, const char
 // The entries' distribution from a function's distribution ("uniform" | "normal"), mean and std options
 // (statistics.cpp).
 EntryDistribution read_distribution(const api::Slots& a, int distribution, int mean, int std_dev);
+
+// r[name] = value for each (name, value): numbers set through one function, not one template instance per name's
+// length.
+void put(val& r, std::initializer_list<std::pair<const char*, double>> fields);
+
+// r[name] = a Float64Array of field(point) over the points, for each (name, field).
+template <class Point>
+using Column = std::pair<const char*, std::function<double(const Point&)>>;
+template <class Point>
+void set_columns(val& r, const std::vector<Point>& points, const std::vector<Column<Point>>& columns) {
+  std::vector<double> values(points.size());
+  for (const auto& [name, field] : columns) {
+    for (std::size_t i = 0; i < points.size(); ++i) values[i] = field(points[i]);
+    r.set(name, f64(values));
+  }
+}
 
 // Milliseconds since an arbitrary origin (emscripten_get_now), for the computeMs fields.
 double now_ms();

@@ -1,7 +1,5 @@
 // Lesson 5's functions (web/schema/heads.js; cpp/engine/multi_head.h): multi-head attention on Lesson 1's model
 // and the Monte Carlo sweep over the number of heads.
-#include <cmath>
-
 #include "common.h"
 #include "engine/multi_head.h"
 
@@ -71,11 +69,11 @@ val multi_head_example(std::uintptr_t address) {
   r.set("headScaledScoreVariance", f64(scaled_variance));
   r.set("headMaxWeight", f64(max_weight));
   r.set("headEntropy", f64(entropy));
-  r.set("maxEntropy", std::log(static_cast<double>(ex.tokens.size())));
+  r.set("maxEntropy", ex.max_entropy);
   val comparison = val::object();
   for (int b = 0; b < kHeadScales; ++b) {
     const auto by = static_cast<HeadScale>(b);
-    comparison.set(head_scale_name(by), head_stats_object(ex.by_scale[b], head_scale(by, d_model, heads)));
+    comparison.set(head_scale_name(by), head_stats_object(ex.by_scale[b], ex.by_scale_factor[b]));
   }
   r.set("comparison", comparison);
   return r;

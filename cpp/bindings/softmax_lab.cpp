@@ -1,11 +1,10 @@
-// Lesson 3's functions (web/schema/softmax-lab.js; cpp/engine/softmax_lab.h, spread.h, weight_cap.h): two logits and
-// the spread of their gap, one row's softmax statistics, the gradient sweep and its per-row distribution, the weight cap and the numerics panel.
-#include <cmath>
-
+// Lesson 3's functions (web/schema/softmax-lab.js; cpp/engine/softmax_lab.h, softmax_panels.h, spread.h,
+// weight_cap.h): two logits and the spread of their gap, one row's softmax statistics, the gradient sweep and its
+// per-row distribution, the weight cap and the numerics panel. Each reads its options, calls the engine and writes.
 #include "common.h"
 #include "engine/softmax_lab.h"
+#include "engine/softmax_panels.h"
 #include "engine/weight_cap.h"
-#include "kernels/kernels.h"
 
 namespace asl::bindings {
 namespace {
@@ -23,22 +22,16 @@ const char* model_name(ScoreModel model) { return model == ScoreModel::dot ? "do
 
 val two_logit_curve(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
-  const double half = a.number(tl::halfWidth), at = a.number(tl::at);
-  const int points = a.integer(tl::points);
-  std::vector<double> gaps(static_cast<std::size_t>(points)), p(gaps.size()), slope(gaps.size());
-  for (int i = 0; i < points; ++i) gaps[i] = -half + 2.0 * half * i / (points - 1);
-  asl::two_logit_curve(gaps.data(), points, p.data(), slope.data());
-  double p_at = 0.0, slope_at = 0.0;
-  asl::two_logit_curve(&at, 1, &p_at, &slope_at);
+  const TwoLogitGrid g = two_logit_grid(a.number(tl::halfWidth), a.integer(tl::points), a.number(tl::at));
   val r = val::object();
-  r.set("gaps", f64(gaps));
-  r.set("p", f64(p));
-  r.set("slope", f64(slope));
-  r.set("at", at);
-  r.set("pAt", p_at);
-  r.set("slopeAt", slope_at);
-  r.set("halfWidth", half);
-  r.set("points", points);
+  r.set("gaps", f64(g.gaps));
+  r.set("p", f64(g.p));
+  r.set("slope", f64(g.slope));
+  r.set("at", g.at);
+  r.set("pAt", g.p_at);
+  r.set("slopeAt", g.slope_at);
+  r.set("halfWidth", a.number(tl::halfWidth));
+  r.set("points", a.integer(tl::points));
   return r;
 }
 
@@ -95,21 +88,13 @@ val softmax_stats(std::uintptr_t address) {
     score_row(model_of(a.choice(ss::model)), d_k, n, a.seed(ss::seed), static_cast<std::uint64_t>(a.integer(ss::row)),
               scores.data());
   }
-  const double scale = scaled ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
-  std::vector<double> scaled_scores(scores.size()), logits(scores.size());
-  for (std::size_t j = 0; j < scores.size(); ++j) {
-    scaled_scores[j] = scale * scores[j];
-    logits[j] = beta * scaled_scores[j];
-  }
-  SoftmaxAnalysis s;
-  analyze_softmax(logits.data(), n, s);
-  std::vector<double> jacobian(static_cast<std::size_t>(n) * n);
-  softmax_jacobian(s, jacobian.data());
+  const SoftmaxRow row = softmax_row(scores, d_k, beta, scaled);
+  const SoftmaxAnalysis& s = row.analysis;
   val r = val::object();
   r.set("scores", f64(scores));
-  r.set("scale", scale);
-  r.set("scaledScores", f64(scaled_scores));
-  r.set("logits", f64(logits));
+  r.set("scale", row.scale);
+  r.set("scaledScores", f64(row.scaled_scores));
+  r.set("logits", f64(row.logits));
   r.set("weights", f64(s.p));
   r.set("argmax", s.argmax);
   r.set("maxWeight", s.max_weight);
@@ -117,7 +102,7 @@ val softmax_stats(std::uintptr_t address) {
   r.set("entropy", s.entropy);
   r.set("maxEntropy", s.max_entropy);
   r.set("effectiveKeys", s.effective_keys);
-  r.set("jacobian", f64(jacobian));
+  r.set("jacobian", f64(row.jacobian));
   r.set("jacobianNorm", s.jacobian_frobenius);
   r.set("jacobianSpectralNorm", s.jacobian_spectral);
   r.set("dK", d_k);
@@ -209,7 +194,7 @@ val gradient_distribution(std::uintptr_t address) {
   r.set("jacobian", norm_pair(g.jacobian));
   if (model == ScoreModel::dot) r.set("query", norm_pair(g.query));
   r.set("dK", d_k);
-  r.set("scale", 1.0 / std::sqrt(static_cast<double>(d_k)));
+  r.set("scale", g.scale);
   r.set("n", n);
   r.set("trials", trials);
   r.set("model", std::string(model_name(model)));
@@ -221,12 +206,10 @@ val gradient_distribution(std::uintptr_t address) {
 
 val peak_weight_cap(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
-  const int n = a.integer(pw::n);
-  const double sd = a.number(pw::sd);
-  const PeakWeightCap c = asl::peak_weight_cap(n, sd);
+  const PeakWeightCap c = asl::peak_weight_cap(a.integer(pw::n), a.number(pw::sd));
   val r = val::object();
-  r.set("n", n);
-  r.set("sd", sd);
+  r.set("n", a.integer(pw::n));
+  r.set("sd", a.number(pw::sd));
   r.set("gap", c.gap);
   r.set("maxWeight", c.max_weight);
   r.set("oneMinusMaxWeight", c.one_minus_max_weight);
@@ -237,44 +220,22 @@ val peak_weight_cap(std::uintptr_t address) {
   return r;
 }
 
-// Every weight finite and their sum within tol of 1.
-bool sums_to_one(const double* y, std::size_t n, double tol) {
-  double sum = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(y[i])) return false;
-    sum += y[i];
-  }
-  return std::fabs(sum - 1.0) <= tol;
-}
-
 val softmax_numerics(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
-  const int n = a.length(sn::values);
-  const float* x = a.f32(sn::values);
-  const double beta = a.number(sn::beta);
-  std::vector<float> naive32(static_cast<std::size_t>(n)), stable32(static_cast<std::size_t>(n));
-  kern::softmax_rows_naive(x, static_cast<float>(beta), naive32.data(), 1, n, n);
-  kern::softmax_rows(x, static_cast<float>(beta), stable32.data(), 1, n, n);
-  const std::vector<double> x64(x, x + n);
-  std::vector<double> naive64(x64.size()), stable64(x64.size());
-  softmax_naive_f64(x64.data(), beta, naive64.data(), n);
-  softmax_stable_f64(x64.data(), beta, stable64.data(), n);
-  const std::vector<double> naive32_d(naive32.begin(), naive32.end()), stable32_d(stable32.begin(), stable32.end());
-  double top = x64[0], bottom = x64[0];
-  for (double v : x64) top = std::fmax(top, v), bottom = std::fmin(bottom, v);
+  const SoftmaxNumerics s = asl::softmax_numerics(a.f32(sn::values), a.length(sn::values), a.number(sn::beta));
   val r = val::object();
-  r.set("naive32", f32(naive32.data(), naive32.size()));
-  r.set("stable32", f32(stable32.data(), stable32.size()));
-  r.set("naive64", f64(naive64));
-  r.set("stable64", f64(stable64));
-  r.set("maxLogit", beta * top);
-  r.set("minLogit", beta * bottom);
-  r.set("overflowAt32", exp_overflow_threshold_f32());
-  r.set("overflowAt64", exp_overflow_threshold_f64());
-  r.set("naive32Ok", sums_to_one(naive32_d.data(), x64.size(), 1e-3));
-  r.set("stable32Ok", sums_to_one(stable32_d.data(), x64.size(), 1e-3));
-  r.set("naive64Ok", sums_to_one(naive64.data(), x64.size(), 1e-9));
-  r.set("stable64Ok", sums_to_one(stable64.data(), x64.size(), 1e-9));
+  r.set("naive32", f32(s.naive32.data(), s.naive32.size()));
+  r.set("stable32", f32(s.stable32.data(), s.stable32.size()));
+  r.set("naive64", f64(s.naive64));
+  r.set("stable64", f64(s.stable64));
+  r.set("maxLogit", s.max_logit);
+  r.set("minLogit", s.min_logit);
+  r.set("overflowAt32", s.overflow_at32);
+  r.set("overflowAt64", s.overflow_at64);
+  r.set("naive32Ok", s.naive32_ok);
+  r.set("stable32Ok", s.stable32_ok);
+  r.set("naive64Ok", s.naive64_ok);
+  r.set("stable64Ok", s.stable64_ok);
   return r;
 }
 

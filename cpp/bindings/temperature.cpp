@@ -1,11 +1,12 @@
-// Lesson 4's functions (web/schema/temperature.js; cpp/engine/temperature.h, assumptions.h): softmax at several
-// temperatures, normalising over either index, the Var(q·k) = d_k derivation and its assumptions.
+// Lesson 4's functions (web/schema/temperature.js; cpp/engine/temperature.h, assumptions.h, weight_drift.h): softmax
+// at several temperatures, normalising over either index, the Var(q·k) = d_k derivation and its assumptions. Each
+// reads its options, calls the engine and writes the result.
 #include <cmath>
 
 #include "common.h"
 #include "engine/assumptions.h"
 #include "engine/temperature.h"
-#include "kernels/kernels.h"
+#include "engine/weight_drift.h"
 
 namespace asl::bindings {
 namespace {
@@ -20,8 +21,7 @@ val boltzmann(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
   const int n = a.length(bz::scores), m = a.length(bz::betas);
   const double* betas = a.f64(bz::betas);
-  const double shift = a.number(bz::shift);
-  const Boltzmann b = asl::boltzmann(a.f64(bz::scores), n, betas, m, shift);
+  const Boltzmann b = asl::boltzmann(a.f64(bz::scores), n, betas, m, a.number(bz::shift));
   std::vector<double> weights, shifted, temperature, max_weight, complement, entropy, effective, change;
   std::vector<int> argmax;
   for (const BoltzmannPoint& p : b.points) {
@@ -46,8 +46,8 @@ val boltzmann(std::uintptr_t address) {
   r.set("entropy", f64(entropy));
   r.set("effectiveKeys", f64(effective));
   r.set("maxEntropy", b.max_entropy);
-  r.set("uniformWeight", 1.0 / n);
-  r.set("shift", shift);
+  r.set("uniformWeight", b.uniform_weight);
+  r.set("shift", a.number(bz::shift));
   r.set("shiftedScores", f64(b.shifted_scores));
   r.set("shiftedWeights", f64(shifted));
   r.set("shiftChange", f64(change));
@@ -59,22 +59,14 @@ val boltzmann(std::uintptr_t address) {
 
 val normalisation_demo(std::uintptr_t address) {
   const api::Slots a = slots_at(address);
-  const int rows = a.integer(nd::rows), cols = a.integer(nd::cols);
-  const double beta = a.number(nd::beta);
   const double* s = a.f64(nd::scores);
-  const Normalisation n = normalise_both_ways(s, rows, cols, beta);
-  // What the engine's attention does: the float32 SIMD softmax kernel over each row.
-  const std::vector<float> s32(s, s + rows * cols);
-  std::vector<float> kernel(s32.size());
-  kern::softmax_rows(s32.data(), static_cast<float>(beta), kernel.data(), rows, cols, cols);
-  double kernel_difference = 0.0;
-  for (std::size_t i = 0; i < kernel.size(); ++i)
-    kernel_difference = std::fmax(kernel_difference, std::fabs(kernel[i] - n.by_row[i]));
+  const Normalisation n = normalise_both_ways(s, a.integer(nd::rows), a.integer(nd::cols), a.number(nd::beta));
+  const KernelRows kernel = kernel_rows(s, n);
   val r = val::object();
-  r.set("rows", rows);
-  r.set("cols", cols);
-  r.set("beta", beta);
-  r.set("scores", f64(s, s32.size()));
+  r.set("rows", n.rows);
+  r.set("cols", n.cols);
+  r.set("beta", n.beta);
+  r.set("scores", f64(s, n.by_row.size()));
   r.set("byRow", f64(n.by_row));
   r.set("byColumn", f64(n.by_column));
   r.set("byRowRowSums", f64(n.by_row_row_sums));
@@ -84,8 +76,8 @@ val normalisation_demo(std::uintptr_t address) {
   r.set("rowEntropy", f64(n.row_entropy));
   r.set("columnEntropy", f64(n.column_entropy));
   r.set("maxDifference", n.max_difference);
-  r.set("kernelWeights", f32(kernel.data(), kernel.size()));
-  r.set("kernelMaxDifference", kernel_difference);
+  r.set("kernelWeights", f32(kernel.weights.data(), kernel.weights.size()));
+  r.set("kernelMaxDifference", kernel.max_difference);
   return r;
 }
 
@@ -190,7 +182,7 @@ val assumption_check(std::uintptr_t address) {
   set_estimate(r, "diagonalRatio", p.diagonal_ratio);
   r.set("predictedDiagonalRatio", p.predicted.diagonal_ratio);
   r.set("scaledVariance", p.scaled_variance);
-  r.set("scaledVarianceStdError", p.measured.std_error / c.d_k);
+  r.set("scaledVarianceStdError", p.scaled_variance_std_error);
   r.set("scaledPredicted", p.scaled_predicted);
   r.set("standardBeta", p.standard_beta);
   r.set("restoringBeta", p.restoring_beta);
@@ -220,23 +212,15 @@ val weight_drift(std::uintptr_t address) {
                                                wd::tokens, wd::samples, wd::seed>(a);
   const double* f = a.f64(wd::drifts);
   const std::vector<double> drifts(f, f + a.length(wd::drifts));
-  // f = 1 from the same draws is the base of varianceRatio: computed as one more factor when the list lacks it.
-  const std::size_t k = drifts.size();
-  std::size_t base = 0;
-  while (base < k && drifts[base] != 1.0) ++base;
-  std::vector<double> computed = drifts;
-  if (base == k) computed.push_back(1.0);
   const double start = now_ms();
-  const AssumptionCheck check = asl::assumption_check(c, computed);
+  const WeightDrift w = asl::weight_drift(c, drifts);
   const double compute_ms = now_ms() - start;
+  const std::size_t k = drifts.size();
   std::vector<double> predicted(k), predicted_all(k), measured(k), measured_se(k), diagonal(k), off_diagonal(k),
-      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k), ratio(k),
-      sd_ratio(k), restored(k), restored_se(k);
-  const double base_variance = check.points[base].measured.value;
+      scaled(k), scaled_se(k), restoring(k), max_weight(k), max_weight_se(k), entropy(k), entropy_se(k), restored(k),
+      restored_se(k);
   for (std::size_t i = 0; i < k; ++i) {
-    const AssumptionPoint& p = check.points[i];
-    ratio[i] = p.measured.value / base_variance;
-    sd_ratio[i] = std::sqrt(ratio[i]);
+    const AssumptionPoint& p = w.check.points[i];
     predicted[i] = p.predicted.paper;
     predicted_all[i] = p.predicted.all;
     measured[i] = p.measured.value;
@@ -244,7 +228,7 @@ val weight_drift(std::uintptr_t address) {
     diagonal[i] = p.measured_diagonal.value;
     off_diagonal[i] = p.measured_off_diagonal.value;
     scaled[i] = p.scaled_variance;
-    scaled_se[i] = p.measured.std_error / c.d_k;
+    scaled_se[i] = p.scaled_variance_std_error;
     restoring[i] = p.restoring_beta;
     max_weight[i] = p.scaled.max_weight.value;
     max_weight_se[i] = p.scaled.max_weight.std_error;
@@ -257,15 +241,15 @@ val weight_drift(std::uintptr_t address) {
   for (const auto& [name, column] :
        {std::pair<const char*, const std::vector<double>*>{"drifts", &drifts}, {"predicted", &predicted},
         {"predictedAll", &predicted_all}, {"measured", &measured}, {"measuredStdError", &measured_se},
-        {"varianceRatio", &ratio}, {"sdRatio", &sd_ratio}, {"measuredDiagonal", &diagonal},
+        {"varianceRatio", &w.variance_ratio}, {"sdRatio", &w.sd_ratio}, {"measuredDiagonal", &diagonal},
         {"measuredOffDiagonal", &off_diagonal}, {"scaledVariance", &scaled}, {"scaledVarianceStdError", &scaled_se},
         {"restoringBeta", &restoring}, {"maxWeight", &max_weight}, {"maxWeightStdError", &max_weight_se},
         {"entropy", &entropy}, {"entropyStdError", &entropy_se}, {"restoredMaxWeight", &restored},
         {"restoredMaxWeightStdError", &restored_se}})
     r.set(name, f64(*column));
-  r.set("assumed", sharpness(check.assumed));
-  r.set("maxEntropy", check.max_entropy);
-  r.set("standardBeta", 1.0 / std::sqrt(static_cast<double>(c.d_k)));
+  r.set("assumed", sharpness(w.check.assumed));
+  r.set("maxEntropy", w.check.max_entropy);
+  r.set("standardBeta", w.standard_beta);
   r.set("dX", c.d_x);
   r.set("dK", c.d_k);
   r.set("tokens", c.tokens);

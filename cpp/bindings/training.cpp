@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "api/trainer_config.h"
+#include "api/trainer_json.h"
 #include "common.h"
 #include "kernels/kernels.h"
 
@@ -37,40 +38,8 @@ val not_live(int id) {
   return problem("id = " + std::to_string(id) + " is not a live trainer: it was deleted or never created");
 }
 
-val evaluation_value(const tr::Evaluation& e) {
-  val r = val::object();
-  r.set("tokenAccuracy", e.token_accuracy);
-  r.set("sequenceAccuracy", e.sequence_accuracy);
-  r.set("loss", e.loss);
-  r.set("count", static_cast<double>(e.count));
-  return r;
-}
-
-val search_value(const tr::Trainer& t) {
-  if (t.config().beta_strategy != tr::BetaStrategy::search) return val::null();
-  const tr::SearchState& s = t.search();
-  val probes = val::array();
-  for (std::size_t i = 0; i < s.probes.size(); ++i) {
-    const tr::SearchProbe& p = s.probes[i];
-    val probe = val::object();
-    probe.set("beta", p.beta);
-    probe.set("log10Beta", p.log10_beta);
-    probe.set("stage", p.stage);
-    probe.set("val", evaluation_value(p.val));
-    probes.set(i, probe);
-  }
-  val r = val::object();
-  r.set("finished", s.finished);
-  r.set("beta", s.probes.empty() ? val::null() : val(s.beta()));
-  val bracket = val::array();
-  if (s.finished || !s.probes.empty()) {
-    bracket.set(0, s.lo());
-    bracket.set(1, s.hi());
-  }
-  r.set("bracket", s.finished ? bracket : val::null());
-  r.set("probes", probes);
-  return r;
-}
+// cpp/api's JSON of a trainer's answer (trainer_json.h, trainer_config.h), as a JavaScript value.
+val parsed(const std::string& json) { return val::global("JSON").call<val>("parse", json); }
 
 val shape(int rows, int cols) {
   val s = val::array();
@@ -87,7 +56,7 @@ val trainer_info(int id, const tr::Trainer& t) {
   if (c.beta_lr == 0.0) c.beta_lr = c.lr;
   c.batch_size = std::min(c.batch_size, c.train_size);
   c.probe_epochs = t.probe_epochs();
-  val r = val::global("JSON").call<val>("parse", api::trainer_config_json(c, 17));
+  val r = parsed(api::trainer_config_json(c, api::kExactNumbers));
   r.set("id", id);
   r.set("stepsPerEpoch", t.steps_per_epoch());
   r.set("totalSteps", static_cast<double>(t.total_steps()));
@@ -102,20 +71,13 @@ val trainer_info(int id, const tr::Trainer& t) {
     layer.set("count", static_cast<double>(layout[i].size()));
     layers.set(i, layer);
   }
-  r.set("betaReach", val::null());
+  r.set("betaReach", parsed(api::beta_reach_json(t.config(), api::kExactNumbers)));
   if (c.beta_strategy == tr::BetaStrategy::learned) {
     val layer = val::object();
     layer.set("name", std::string("attn.log_beta"));
     layer.set("shape", shape(1, 1));
     layer.set("count", 1);
     layers.set(layout.size(), layer);
-    const tr::LearnedBetaReach reach = tr::learned_beta_reach(t.config());
-    val b = val::object();
-    b.set("initialBeta", reach.initial_beta);
-    b.set("lrSum", reach.lr_sum);
-    b.set("ceiling", reach.ceiling);
-    b.set("bound", reach.bound);
-    r.set("betaReach", b);
   }
   r.set("parameters", layers);
   r.set("memoryBytes", std::round(tr::trainer_memory_bytes(c)));
@@ -220,7 +182,7 @@ val trainer_step(int id, std::uintptr_t address) {
   r.set("done", t->phase() == tr::Phase::done);
   r.set("probe", s.probe);
   r.set("probeCount", s.probe_count);
-  r.set("search", search_value(*t));
+  r.set("search", parsed(api::search_json(*t, api::kExactNumbers)));
   r.set("computeMs", compute_ms);
   return r;
 }
@@ -233,7 +195,7 @@ val trainer_evaluate(int id, std::uintptr_t address) {
   const tr::Split s = split == te::split_choice::val ? tr::Split::val
                       : split == te::split_choice::train ? tr::Split::train : tr::Split::test;
   const double start = now_ms();
-  val r = evaluation_value(t->evaluate(s));
+  val r = parsed(api::evaluation_json(t->evaluate(s), api::kExactNumbers));
   r.set("split", std::string(te::split_choice::names[split]));
   r.set("step", static_cast<double>(t->steps_done()));
   r.set("beta", t->beta());

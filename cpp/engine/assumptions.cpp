@@ -377,6 +377,7 @@ AssumptionCheck assumption_check(const AssumptionConfig& c, const std::vector<do
     p.mean_off_diagonal = m.off_diagonal.mean();
     p.diagonal_ratio = variance_ratio(m.diagonal_over_off, p.measured_diagonal.value, p.measured_off_diagonal.value);
     p.scaled_variance = p.measured.value / d_k;
+    p.scaled_variance_std_error = p.measured.std_error / d_k;
     p.scaled_predicted = p.predicted.paper / d_k;
     p.standard_beta = standard_beta;
     p.restoring_beta = 1.0 / std::sqrt(p.measured.value);

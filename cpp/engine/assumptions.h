@@ -88,6 +88,7 @@ struct AssumptionPoint {
   Estimate mean_diagonal, mean_off_diagonal;
   Estimate diagonal_ratio;            // measured_diagonal / measured_off_diagonal, with its delta-method error
   double scaled_variance = 0.0;       // measured / d_k: the variance after the 1/√d_k scaling
+  double scaled_variance_std_error = 0.0;  // measured's standard error / d_k
   double scaled_predicted = 0.0;      // predicted.paper / d_k
   double standard_beta = 0.0;         // 1/√d_k
   double restoring_beta = 0.0;        // 1/√measured: Var(β·score) = 1

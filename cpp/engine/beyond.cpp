@@ -92,6 +92,7 @@ LengthScaling length_scaling(const double* ns, int count, double top, double res
     LengthPoint& p = r.points[i];
     p.n = ns[i];
     p.scale = s * std::log(ns[i]);
+    p.max_entropy = std::log(p.n);
     p.plain = two_level_row(p.n, top, rest);
     p.scaled = two_level_row(p.n, p.scale * top, p.scale * rest);
   }
@@ -168,6 +169,8 @@ AlignmentScaling alignment_scaling(const AlignmentConfig& c) {
     }
   }
   r.mup_limit = two_level_row(n, rho * std::sqrt(static_cast<double>(c.base_d_k)), 0.0);
+  r.uniform_weight = 1.0 / n;
+  r.max_entropy = std::log(static_cast<double>(n));
   return r;
 }
 
@@ -223,6 +226,7 @@ QkNormDemo qk_norm_demo(const QkNormConfig& c, const double* drifts, int count) 
     if (h < r.min_entropy) r.min_entropy = h, r.min_entropy_tops = m;
   }
   r.max_entropy = std::log(static_cast<double>(n));
+  r.layer_norm_bound = std::sqrt(static_cast<double>(d));
   return r;
 }
 

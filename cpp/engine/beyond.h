@@ -30,6 +30,7 @@ TwoLevelRow two_level_row(double n, double top, double rest, double tops = 1.0);
 struct LengthPoint {
   double n = 1.0;
   double scale = 0.0;        // s·ln n
+  double max_entropy = 0.0;  // ln n: the entropy of a uniform row
   TwoLevelRow plain, scaled;
 };
 struct LengthScaling {
@@ -75,6 +76,7 @@ struct AlignmentScaling {
   // Under μP, as d_k → ∞ the aligned logit tends to ρ·√base_d_k and the others to 0: the row tends to this two-level
   // row (its top weight is the limit of aligned_weight).
   TwoLevelRow mup_limit;
+  double uniform_weight = 0.0, max_entropy = 0.0;  // 1/n and ln n: a uniform row
 };
 AlignmentScaling alignment_scaling(const AlignmentConfig& c);
 
@@ -110,6 +112,7 @@ struct QkNormDemo {
   double min_entropy = 0.0;
   int min_entropy_tops = 1;
   double max_entropy = 0.0;         // ln n
+  double layer_norm_bound = 0.0;    // √d_k: qk-layernorm's logits lie in [−√d_k, √d_k]
 };
 // drifts each > 0, count >= 1.
 QkNormDemo qk_norm_demo(const QkNormConfig& c, const double* drifts, int count);

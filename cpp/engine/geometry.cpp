@@ -93,6 +93,7 @@ AngleSample angle_sample(int dim, int pairs, std::uint64_t seed, int shown) {
   s.theory_length_sd = std::sqrt(std::fmax(dim - s.theory_length_mean * s.theory_length_mean, 0.0));
   s.theory_cos_sd = 1.0 / std::sqrt(static_cast<double>(dim));
   s.theory_dot_sd = std::sqrt(static_cast<double>(dim));
+  s.sqrt_dim = std::sqrt(static_cast<double>(dim));
   return s;
 }
 
@@ -194,6 +195,10 @@ WordPairs word_pairs(const Vocabulary& vocab, int pairs, int rows, int n, std::u
   w.words = {word_max.mean(), word_entropy.mean()};
   w.model = {model_max.mean(), model_entropy.mean()};
   w.max_entropy = std::log(static_cast<double>(n));
+  w.uniform_weight = 1.0 / n;
+  w.logit_variance = w.dot_variance / w.dim;
+  w.sqrt_dim = std::sqrt(static_cast<double>(w.dim));
+  w.theory_cos_sd = 1.0 / std::sqrt(static_cast<double>(w.dim));
   return w;
 }
 

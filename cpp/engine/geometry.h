@@ -42,6 +42,7 @@ struct AngleSample {
   // uniform on the sphere and independent of ‖q‖, so E cos θ = 0 and sd cos θ = 1/√d exactly; and
   // Var(q·k) = E‖q‖²·E‖k‖²·E cos²θ = d·d·(1/d) = d, so sd(q·k) = √d.
   double theory_length_mean = 0.0, theory_length_sd = 0.0, theory_cos_sd = 0.0, theory_dot_sd = 0.0;
+  double sqrt_dim = 0.0;                   // √d, the factor 1/√d_k divides by
 };
 // dim >= 1, pairs >= 1, 0 <= shown < pairs.
 AngleSample angle_sample(int dim, int pairs, std::uint64_t seed, int shown);
@@ -65,6 +66,10 @@ struct WordPairs {
   double model_variance = 0.0;  // d(σ⁴ + 2μ²σ²): independent entries with the vocabulary's μ and σ
   RowSharpness words, model;    // `rows` rows of n different words' scores ÷ √d, and of n standard normal keys
   double max_entropy = 0.0;     // ln n
+  double uniform_weight = 0.0;  // 1/n
+  double logit_variance = 0.0;  // dot_variance / d: Var(q·k/√d), 1 under the random model
+  double sqrt_dim = 0.0;        // √d
+  double theory_cos_sd = 0.0;   // 1/√d: sd cos θ for directions uniform on the sphere
 };
 // Needs vocab.size() >= n + 1 and >= 2. Word indices are drawn with Rng::stream(seed, …): the same seed, the same pairs.
 WordPairs word_pairs(const Vocabulary& vocab, int pairs, int rows, int n, std::uint64_t seed);

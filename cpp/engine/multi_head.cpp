@@ -70,6 +70,8 @@ MultiHeadExample multi_head_example(const std::vector<std::string>& tokens, int 
   ex.d_k = ex.d_v = d_model / n_heads;
   ex.scale_by = scale_by;
   ex.scale = head_scale(scale_by, d_model, n_heads);
+  ex.max_entropy = std::log(static_cast<double>(n));
+  for (int b = 0; b < kHeadScales; ++b) ex.by_scale_factor[b] = head_scale(static_cast<HeadScale>(b), d_model, n_heads);
 
   // Lesson 1's embeddings and projections, d_model wide: the heads are column blocks of the same Q, K, V.
   const SelfAttentionExample base = self_attention_example(tokens, d_model, d_model, d_model, seed, true, false);

@@ -39,6 +39,8 @@ struct MultiHeadExample {
   RowMatrixXf output;                       // (n, d_model) = concat·W^O
   std::vector<HeadStats> heads;             // (n_heads), with this example's scale
   std::vector<HeadStats> by_scale[kHeadScales];  // (n_heads) each: had the scores been scaled by √d_k, √d_model, 1
+  float by_scale_factor[kHeadScales] = {1.0f, 1.0f, 1.0f};  // the factor each of those scalings multiplies by
+  double max_entropy = 0.0;                 // ln n: a uniform row
 };
 
 // W_q, W_k, W_v are self_attention_example's with d_k = d_v = d_model (entries N(0, 1/d_model), column c from its

@@ -264,6 +264,7 @@ GradientSweep gradient_sweep(ScoreModel model, const std::vector<int>& d_ks, int
 GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int trials, std::uint64_t seed,
                                            double threshold, int bins) {
   GradientDistribution g;
+  g.scale = 1.0 / std::sqrt(static_cast<double>(d_k));
   const bool dot = model == ScoreModel::dot;
   const std::size_t rows = static_cast<std::size_t>(trials);
   NormSample* jacobian[2] = {&g.jacobian.unscaled, &g.jacobian.scaled};

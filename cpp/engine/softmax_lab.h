@@ -102,6 +102,7 @@ struct NormPair {
 struct GradientDistribution {
   NormPair jacobian;  // ‖J‖_F per row
   NormPair query;     // c·‖KᵀJ‖_F per row, model dot only (empty for normal)
+  double scale = 1.0; // c = 1/√d_k, the scaled side's factor
 };
 // d_k 1 … 4096, n >= 1, trials >= 1, bins >= 1. Row r and its norms are those of gradient_sweep's row r at d_k.
 GradientDistribution gradient_distribution(ScoreModel model, int d_k, int n, int trials, std::uint64_t seed,

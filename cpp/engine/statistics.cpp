@@ -289,6 +289,7 @@ ScaleCheck scale_variance(const double* x, std::size_t n, double c, double* cx) 
   r.mean_cx = mcx.mean;
   r.var_cx = mcx.variance;
   r.c2_var_x = c * c * mx.variance;
+  r.difference = r.var_cx - r.c2_var_x;
   return r;
 }
 

@@ -117,6 +117,7 @@ void sample_values(const EntryDistribution& dist, std::size_t n, std::uint64_t s
 // Var(cX) = c²·Var(X), both sides computed separately: cx (n) = c·x, var_cx from cx, c2_var_x = c²·Var(x).
 struct ScaleCheck {
   double mean_x = 0.0, var_x = 0.0, mean_cx = 0.0, var_cx = 0.0, c2_var_x = 0.0;
+  double difference = 0.0;  // var_cx − c2_var_x: rounding only
 };
 ScaleCheck scale_variance(const double* x, std::size_t n, double c, double* cx);
 

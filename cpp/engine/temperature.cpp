@@ -1,11 +1,13 @@
 // Lesson 4's Boltzmann view of softmax (see temperature.h): every weight comes from analyze_softmax, the float64
-// stable softmax of Lesson 3, applied to β·s per β and per row or column of a matrix.
+// stable softmax of Lesson 3, applied to β·s per β and per row or column of a matrix; kernel_rows sets the float32
+// kernel the engine's attention runs beside those rows.
 #include "temperature.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "kernels/kernels.h"
 #include "softmax_lab.h"
 
 namespace asl {
@@ -17,6 +19,7 @@ Boltzmann boltzmann(const double* scores, int n, const double* betas, int n_beta
   for (int j = 0; j < n; ++j) b.shifted_scores[j] = scores[j] + shift;
   b.shift = shift;
   b.max_entropy = std::log(static_cast<double>(n));
+  b.uniform_weight = 1.0 / n;
   b.points.resize(static_cast<std::size_t>(n_betas));
 
   std::vector<double> logits(b.scores.size());
@@ -85,6 +88,16 @@ Normalisation normalise_both_ways(const double* scores, int rows, int cols, doub
       r.max_difference = std::max(r.max_difference, std::fabs(r.by_row[at] - r.by_column[at]));
     }
   return r;
+}
+
+KernelRows kernel_rows(const double* scores, const Normalisation& n) {
+  KernelRows k;
+  const std::vector<float> s32(scores, scores + static_cast<std::size_t>(n.rows) * n.cols);
+  k.weights.resize(s32.size());
+  kern::softmax_rows(s32.data(), static_cast<float>(n.beta), k.weights.data(), n.rows, n.cols, n.cols);
+  for (std::size_t i = 0; i < k.weights.size(); ++i)
+    k.max_difference = std::fmax(k.max_difference, std::fabs(k.weights[i] - n.by_row[i]));
+  return k;
 }
 
 }  // namespace asl

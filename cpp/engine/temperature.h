@@ -1,8 +1,8 @@
 // Lesson 4's softmax as a Boltzmann distribution: softmax(β·s) of one row of scores for a list of inverse
 // temperatures β (T = 1/β), with entropy and largest weight, the same row shifted by a constant (which changes
 // nothing), and one score matrix normalised over its last index (rows sum to 1, as attention does) and over its first
-// (columns sum to 1). Float64 and scalar, built on analyze_softmax (softmax_lab.h). It never throws and does no I/O:
-// callers validate sizes and ranges.
+// (columns sum to 1). Float64 and scalar, built on analyze_softmax (softmax_lab.h), with the float32 kernel's rows
+// beside them. It never throws and does no I/O: callers validate sizes and ranges.
 #pragma once
 
 #include <vector>
@@ -27,6 +27,7 @@ struct Boltzmann {
   std::vector<double> scores, shifted_scores;  // s and s + shift, (n)
   double shift = 0.0;
   double max_entropy = 0.0;                    // ln n
+  double uniform_weight = 0.0;                 // 1/n, every weight at β = 0
   std::vector<BoltzmannPoint> points;          // one per β, in the order given
   double max_shift_change = 0.0;               // over every β
 };
@@ -53,5 +54,13 @@ struct Normalisation {
 
 // scores (rows, cols) finite, rows and cols >= 1, beta finite and >= 0.
 Normalisation normalise_both_ways(const double* scores, int rows, int cols, double beta);
+
+// What the engine's attention does with the same matrix: the float32 SIMD softmax kernel over each row of the scores
+// (rounded to float32) at β, and the largest |difference| from the float64 by_row weights of `n`.
+struct KernelRows {
+  std::vector<float> weights;  // (rows, cols), row-major
+  double max_difference = 0.0;
+};
+KernelRows kernel_rows(const double* scores, const Normalisation& n);
 
 }  // namespace asl

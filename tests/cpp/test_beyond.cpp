@@ -218,3 +218,24 @@ TEST_CASE("QK-norm's entropy floor is the lowest entropy any logits in [−g, g]
   c.g = 0.1;
   REQUIRE(asl::qk_norm_demo(c, &f, 1).min_entropy_tops >= 7);
 }
+
+TEST_CASE("what Lesson 7's functions report beside their rows: ln n, 1/n and √d_k", "[beyond]") {
+  // lengthScaling({ ns: [2, 10, 1000], top: 1, rest: 2, s: 0.5 }), alignmentScaling(… n: 4 …) and qkNormDemo(… dK: 8 …)
+  // before these left the bindings.
+  const double ns[3] = {2, 10, 1000};
+  const asl::LengthScaling l = asl::length_scaling(ns, 3, 1, 2, 0.5);
+  REQUIRE(close(l.points[0].max_entropy, 0.6931471805599453, 0, 1e-15));
+  REQUIRE(close(l.points[2].max_entropy, 6.907755278982137, 0, 1e-15));
+  asl::AlignmentConfig a;
+  a.d_ks = {16};
+  a.n = 4;
+  a.samples = 20;
+  const asl::AlignmentScaling s = asl::alignment_scaling(a);
+  REQUIRE(s.uniform_weight == 0.25);
+  REQUIRE(close(s.max_entropy, 1.3862943611198906, 0, 1e-15));
+  asl::QkNormConfig q;
+  q.d_k = 8;
+  q.samples = 20;
+  const double drifts[1] = {1};
+  REQUIRE(asl::qk_norm_demo(q, drifts, 1).layer_norm_bound == 2.8284271247461903);
+}

@@ -119,6 +119,11 @@ TEST_CASE("words with independent entries match the random model: Var(q·k) near
   REQUIRE(close(w.words.max_weight, w.model.max_weight, 0.03, 0.0));
   REQUIRE(close(w.words.entropy, w.model.entropy, 0.05, 0.0));
   REQUIRE(close(w.max_entropy, std::log(16.0), 0.0, 1e-12));
+  // What wordPairs reports beside them (computed in its binding before): 1/n, Var(q·k)/d, √d, 1/√d.
+  REQUIRE(w.uniform_weight == 1.0 / 16);
+  REQUIRE(w.logit_variance == w.dot_variance / 64);
+  REQUIRE(w.sqrt_dim == 8);
+  REQUIRE(w.theory_cos_sd == 0.125);
 }
 
 TEST_CASE("words whose dimensions move together spread far beyond the model with the same μ and σ, and sharpen rows", "[geometry]") {
@@ -140,4 +145,10 @@ TEST_CASE("word pairs repeat for a seed and differ for another", "[geometry]") {
   REQUIRE(a.words.entropy == b.words.entropy);
   REQUIRE(a.dot_variance != c.dot_variance);
   REQUIRE(close(a.model_variance, 8 * (std::pow(a.entry_sd, 4) + 2 * a.entry_mean * a.entry_mean * a.entry_sd * a.entry_sd), 0.0, 1e-12));
+}
+
+TEST_CASE("a pair's sample reports √d beside sd(q·k) = √d", "[geometry]") {
+  const asl::AngleSample s = asl::angle_sample(100, 50, 2, 3);
+  REQUIRE(s.sqrt_dim == 10);  // pairAngles({ dim: 100 }).sqrtDim before it moved out of the binding
+  REQUIRE(s.theory_dot_sd == s.sqrt_dim);
 }

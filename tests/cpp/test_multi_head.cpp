@@ -184,3 +184,15 @@ TEST_CASE("as H grows, √d_model flattens every head, no scaling keeps heads sh
   REQUIRE(s.points[4].mean_entropy[1] > 0.95 * s.max_entropy);  // H = 16: variance 1/16, nearly uniform
   REQUIRE(s.points[0].mean_max_weight[2] > 0.85);                // H = 1, no scaling: variance 64, nearly one-hot
 }
+
+TEST_CASE("the example reports ln n and the factor of each scaling it compares", "[multi_head]") {
+  // multiHeadExample({ sentence: "the cat sat on the mat", dModel: 16, heads: 4 }) before these left the binding:
+  // maxEntropy ln 6, comparison scales 1/√4, 1/√16 and 1.
+  const asl::MultiHeadExample ex = asl::multi_head_example({"the", "cat", "sat", "on", "the", "mat"}, 16, 4, 9,
+                                                           asl::HeadScale::none);
+  REQUIRE(ex.max_entropy == std::log(6.0));
+  REQUIRE(close(ex.max_entropy, 1.791759469228055, 0, 1e-15));
+  REQUIRE(ex.by_scale_factor[static_cast<int>(asl::HeadScale::d_k)] == 0.5f);
+  REQUIRE(ex.by_scale_factor[static_cast<int>(asl::HeadScale::d_model)] == 0.25f);
+  REQUIRE(ex.by_scale_factor[static_cast<int>(asl::HeadScale::none)] == 1.0f);
+}

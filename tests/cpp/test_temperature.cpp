@@ -145,3 +145,25 @@ TEST_CASE("attention's softmax kernel normalises each query's row over the keys"
     if (std::fabs(r.by_row[at] - r.by_column[at]) > 1e-3) REQUIRE(!close(w[at], r.by_column[at], 1e-7, 1e-5));
   }
 }
+
+TEST_CASE("the float32 kernel's rows beside the float64 ones: the same weights to float32 precision", "[temperature]") {
+  // rows = 3, cols = 2, β = 4 (the numbers normalisationDemo gave before this moved out of the binding).
+  const std::vector<double> s = {0, 9, -3, 2, 7, 7};
+  const asl::Normalisation n = asl::normalise_both_ways(s.data(), 3, 2, 4.0);
+  const asl::KernelRows k = asl::kernel_rows(s.data(), n);
+  REQUIRE(k.weights.size() == 6);
+  CHECK(k.weights[4] == 0.5f);
+  CHECK(k.weights[5] == 0.5f);
+  CHECK(close(k.weights[0], 2.319522830243569e-16, 0, 1e-6));  // e^−36 / (1 + e^−36)
+  CHECK(k.weights[2] == 2.06115369216775e-09f);
+  CHECK(k.max_difference == 2.06115369216775e-09);  // row 1's 1 − e^−20: float32 rounds it to 1
+  double largest = 0;
+  for (std::size_t i = 0; i < 6; ++i) largest = std::fmax(largest, std::fabs(k.weights[i] - n.by_row[i]));
+  CHECK(k.max_difference == largest);
+}
+
+TEST_CASE("the Boltzmann row's uniform weight is 1/n", "[temperature]") {
+  const asl::Boltzmann b = run({1, 2, 3, 4, 5}, {0.0});
+  CHECK(b.uniform_weight == 0.2);
+  for (double w : b.points[0].weights) CHECK(close(w, b.uniform_weight, 0, 1e-15));
+}

@@ -1,6 +1,7 @@
 // A fuzz target over the engine's C++ entry points: the SIMD kernels against their scalar twins, attention_forward,
-// the float64 softmax analysis, the Boltzmann dial and the spread statistics, each fed sizes and values decoded from
-// the input bytes, within the preconditions the bindings enforce (sizes in range, finite values, β ≥ 0).
+// the float64 softmax analysis, Lesson 3's one-row panels, Lesson 4's dial, matrix and weight drift, and the spread
+// statistics, each fed sizes and values decoded from the input bytes, within the preconditions the bindings enforce
+// (sizes in range, finite values, β ≥ 0).
 // Each call must return finite numbers where its contract promises them and agree with its twin; any failure aborts,
 // so libFuzzer (build-scripts/fuzz-native) and the sanitizers of the replay (engine_fuzz_replay.cpp) both see it.
 // It covers the C++ side only; what JavaScript passes in is checked before it gets here.
@@ -14,9 +15,11 @@
 
 #include "engine/attention.h"
 #include "engine/softmax_lab.h"
+#include "engine/softmax_panels.h"
 #include "engine/spread.h"
 #include "engine/temperature.h"
 #include "engine/weight_cap.h"
+#include "engine/weight_drift.h"
 #include "kernels/kernels.h"
 
 namespace {
@@ -169,7 +172,8 @@ void attention(Input& in) {
   for (float o : output) expect(std::isfinite(o), "attention: a non-finite output", o, 0);
 }
 
-// The float64 lessons' functions: softmax analysis, the Boltzmann dial, the peak-weight cap, spread statistics.
+// The float64 lessons' functions: softmax analysis, the Boltzmann dial, normalising both ways with the kernel's rows
+// beside, weight drift, the peak-weight cap, spread statistics.
 void float64(Input& in) {
   const int n = in.range(1, 40);
   std::vector<double> z(static_cast<std::size_t>(n));
@@ -199,6 +203,26 @@ void float64(Input& in) {
          cap.max_weight, 1);
   expect(std::isfinite(cap.log10_one_minus_max_weight), "peak_weight_cap: non-finite log10(1 − max)");
 
+  // The matrix normalised both ways, and the float32 kernel's rows beside the float64 ones (Lesson 4).
+  const int rows = in.range(1, 6), cols = in.range(1, 6);
+  std::vector<double> m(static_cast<std::size_t>(rows * cols));
+  for (double& x : m) x = in.number(30.0);
+  const asl::Normalisation both = asl::normalise_both_ways(m.data(), rows, cols, betas[1]);
+  const asl::KernelRows kernel = asl::kernel_rows(m.data(), both);
+  for (std::size_t i = 0; i < m.size(); ++i)
+    expect_close(kernel.weights[i], both.by_row[i], 1e-4, 0, "kernel_rows: float32 kernel against float64 rows");
+  expect(kernel.max_difference <= 1e-4, "kernel_rows: max difference", kernel.max_difference, 1e-4);
+
+  // Weight drift on a tiny projection: every score scales by f², so the variance ratio is f⁴ (1 at f = 1), up to the
+  // float32 rounding of the scores.
+  asl::AssumptionConfig c;
+  c.d_x = in.range(1, 6), c.d_k = in.range(1, 6), c.tokens = in.range(2, 4), c.samples = in.range(2, 4);
+  c.seed = in.byte();
+  const std::vector<double> drifts = {static_cast<double>(in.range(1, 10000)) / 100.0, in.byte() < 128 ? 1.0 : 0.5};
+  const asl::WeightDrift w = asl::weight_drift(c, drifts);
+  for (std::size_t i = 0; i < drifts.size(); ++i)
+    expect_close(w.variance_ratio[i], std::pow(drifts[i], 4), 0, 1e-5, "weight_drift: variance ratio is not f⁴");
+
   const asl::Spread s = asl::spread_of(z.data(), z.size(), in.number(10.0));
   const double lo = *std::min_element(z.begin(), z.end()), hi = *std::max_element(z.begin(), z.end());
   expect(s.quartile1 <= s.median && s.median <= s.quartile3 && s.quartile3 <= s.p90 && s.p90 <= s.max,
@@ -207,13 +231,50 @@ void float64(Input& in) {
   expect(s.fraction_below >= 0 && s.fraction_below <= 1, "spread_of: fraction outside [0, 1]", s.fraction_below, 0.5);
 }
 
+// Lesson 3's one-row panels (softmax_panels.h): the numerics panel's stable softmaxes are distributions at any β and
+// agree with the naive one wherever that one is; the two-logit grid rises from 0 to 1 with slopes in [0, 1/4]; one
+// row's weights sum to 1 and its Jacobian's rows to 0.
+void panels(Input& in) {
+  const int n = in.range(1, 40);
+  const auto x = values(in, n, in.byte() < 200 ? 100.0f : 1e30f);
+  const double beta = in.byte() < 32 ? 0.0 : static_cast<double>(in.range(0, 1000000)) / 100.0;
+  const asl::SoftmaxNumerics s = asl::softmax_numerics(x.data(), n, beta);
+  expect(s.stable32_ok && s.stable64_ok, "softmax_numerics: a stable softmax is not a distribution", beta, 0);
+  expect(s.max_logit >= s.min_logit, "softmax_numerics: max logit below min logit", s.max_logit, s.min_logit);
+  expect(s.overflow_at32 < s.overflow_at64, "softmax_numerics: overflow thresholds out of order");
+  if (s.naive64_ok)
+    for (int j = 0; j < n; ++j) expect_close(s.naive64[j], s.stable64[j], 1e-12, 1e-9, "softmax_numerics: naive64 against stable64");
+  if (s.max_logit < 80 && s.min_logit > -80) expect(s.naive32_ok, "softmax_numerics: naive32 failed below overflow", s.max_logit, 80);
+
+  const int points = in.range(2, 200);
+  const asl::TwoLogitGrid g = asl::two_logit_grid(static_cast<double>(in.range(1, 100000)) / 100.0, points, in.number(1000.0));
+  for (int i = 0; i < points; ++i) {
+    expect(g.p[i] >= 0 && g.p[i] <= 1 && (i == 0 || g.p[i] >= g.p[i - 1]), "two_logit_grid: p outside [0, 1] or falling", g.p[i], 0.5);
+    expect(g.slope[i] >= 0 && g.slope[i] <= 0.25, "two_logit_grid: a slope outside [0, 1/4]", g.slope[i], 0.25);
+  }
+  expect_close(g.gaps.back(), -g.gaps.front(), 0, 1e-15, "two_logit_grid: the grid is not symmetric");
+
+  std::vector<double> scores(x.begin(), x.end());
+  const int d_k = in.range(1, 4096);
+  const asl::SoftmaxRow r = asl::softmax_row(scores, d_k, static_cast<double>(in.range(0, 1000)) / 100.0, in.byte() & 1);
+  double sum = 0;
+  for (double p : r.analysis.p) sum += p;
+  expect_close(sum, 1.0, 1e-12 * n, 0, "softmax_row: weights do not sum to 1");
+  for (int i = 0; i < n; ++i) {
+    double row = 0;
+    for (int j = 0; j < n; ++j) row += r.jacobian[static_cast<std::size_t>(i) * n + j];
+    expect_close(row, 0.0, 1e-12, 0, "softmax_row: a Jacobian row does not sum to 0");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  switch (in.byte() % 3) {
+  switch (in.byte() % 4) {
     case 0: kernels(in); break;
     case 1: attention(in); break;
+    case 2: panels(in); break;
     default: float64(in); break;
   }
   return 0;
