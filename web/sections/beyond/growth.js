@@ -120,11 +120,13 @@ export function growthPart(engine, store, number) {
       chart.set({ title: quietTitle('Mean entropy of a row against f'), legend: xyLegend(series),
         draw: xyChart({ id: 'growth-entropy', ariaLabel: `Mean row entropy against the growth factor f from 0.25 to 4 on a log axis; at f = ${state.bdrift}: `
           + `${precise(r.standard.entropy[at])} with 1/√d_k, ${precise(r.qkNorm.entropy[at])} with QK-norm`,
-        xLabel: r.samples < SETUP.samples ? `growth f (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'growth f', yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
+        xLabel: r.samples < SETUP.samples ? `growth f (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'growth f',
+        yLabel: 'mean entropy (nats)', xScale: 'log', xTicks: TICKS, yDomain: [0, Math.ceil(r.maxEntropy)], series, height: 170 }) });
 
       const soFar = r.chosenSamples < SETUP.samples ? `; from ${r.chosenSamples} of ${SETUP.samples} rows so far` : '';
       fill(stats, statList('growth', [
-        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, sig3(r.standard.entropy[at]), `(largest |logit| ${sig3(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
+        ['standard', `entropy at f = ${state.bdrift}, 1/√dₖ`, sig3(r.standard.entropy[at]),
+          `(largest |logit| ${sig3(r.standard.maxAbsLogit[at])}${soFar})`, r.standard.entropy[at]],
         ['qknorm', 'entropy, QK-norm', sig3(r.qkNorm.entropy[at]), `(largest |logit| ${sig3(r.qkNorm.maxAbsLogit[at])} ≤ g${soFar})`, r.qkNorm.entropy[at]],
       ]));
       setProse(prose, [[

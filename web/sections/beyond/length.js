@@ -77,8 +77,10 @@ export function lengthPart(engine, store, number) {
 /** The "Go deeper" body: the closed form, its limits and the entropies at the chosen n. */
 function drawLimits(body, r, at, state) {
   setProse(body, [[
-    `With the logits multiplied by s·ln n the top weight is 1/(1 + (n − 1)·n^(−5s)). It tends to 1 when 5s > 1 (s > ${r.criticalS === null ? '∞' : sig3(r.criticalS)}), `,
-    `to 1/2 at 5s = 1 and to 0 below, though then like n^(5s − 1) rather than 1/n. Below n = e^(1/s) = ${r.unitScaleN === null ? '∞' : sig3(r.unitScaleN)} the factor `,
+    'With the logits multiplied by s·ln n the top weight is 1/(1 + (n − 1)·n^(−5s)). '
+      + `It tends to 1 when 5s > 1 (s > ${r.criticalS === null ? '∞' : sig3(r.criticalS)}), `,
+    'to 1/2 at 5s = 1 and to 0 below, though then like n^(5s − 1) rather than 1/n. '
+      + `Below n = e^(1/s) = ${r.unitScaleN === null ? '∞' : sig3(r.unitScaleN)} the factor `,
     's·ln n is under 1 and flattens the row', r.scaledMaxWeight[0] < r.plainMaxWeight[0]
       ? `: at n = ${r.ns[0]} the weight is ${sig3(r.scaledMaxWeight[0])} scaled against ${sig3(r.plainMaxWeight[0])} fixed.` : '.',
   ], [

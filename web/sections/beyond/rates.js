@@ -64,7 +64,8 @@ export function failingText(lr) {
   const sep = separation(SWEEP, lr);
   if (sep.smallerLogits && sep.flatterLearner) {
     const widest = SWEEP.runs.filter((r) => r.lr === lr && r.test.tokenAccuracy >= LEARNS).reduce((a, b) => (b.maxLogit > a.maxLogit ? b : a));
-    out.push(`Neither number marks a failing run: ${name(widest.strategy)} learns with |logit| ${sig3(widest.maxLogit)}, and reversal needs nearly one-hot rows.`);
+    out.push(`Neither number marks a failing run: ${name(widest.strategy)} learns with |logit| ${sig3(widest.maxLogit)}, `
+      + 'and reversal needs nearly one-hot rows.');
   }
   return out;
 }
@@ -72,14 +73,16 @@ export function failingText(lr) {
 /** The answer's explanation: each strategy's seeds at the edge rate, and what the runs that failed there did. */
 function edgeText(engine) {
   const counts = SWEEP.strategies.map((s) => seedCount(SWEEP, s.id, EDGE));
-  const out = [`Seeds that learn at ${rateKey(EDGE)}: `, SWEEP.strategies.map((s, i) => `${name(s.id)} ${counts[i].learned} of ${counts[i].seeds}`).join(', '), '. '];
+  const out = [`Seeds that learn at ${rateKey(EDGE)}: `,
+    SWEEP.strategies.map((s, i) => `${name(s.id)} ${counts[i].learned} of ${counts[i].seeds}`).join(', '), '. '];
   const fails = failingRuns(SWEEP, EDGE);
   const sqrt = fails.filter((f) => f.strategy === 'inverse-sqrt-dk' && f.uniform);
   const five = seedRuns(SWEEP, 'fixed-5', EDGE);
   if (sqrt.length) {
     const f = sqrt[0];
     out.push(`1/√dₖ’s seed ${f.seed} never left the uniform output (${pct(f.accuracy)}, |logit| ${sig3(f.maxLogit)}, entropy ${sig3(f.minEntropy)}, `,
-      `loss ${sig3(f.loss)} ≈ ln ${SWEEP.config.R}): nothing blew up, while β = 5 learned with |logit| up to ${sig3(Math.max(...five.map((r) => r.maxLogit)))}. `);
+      `loss ${sig3(f.loss)} ≈ ln ${SWEEP.config.R}): nothing blew up, `
+        + `while β = 5 learned with |logit| up to ${sig3(Math.max(...five.map((r) => r.maxLogit)))}. `);
   }
   const blown = fails.filter((f) => f.strategy === 'learned' && !f.uniform);
   if (blown.length) {
@@ -93,7 +96,8 @@ function edgeText(engine) {
   const [q, root] = [seedCount(SWEEP, 'qk-norm', EDGE), seedCount(SWEEP, 'inverse-sqrt-dk', EDGE)];
   out.push(`QK-norm’s g is learned too (${sig3(startingG(engine))} → ${sig3(Math.min(...qk))}–${sig3(Math.max(...qk))}), so its cap moves; its case here is `,
     `${q.learned} of ${q.seeds} seeds against 1/√dₖ’s ${root.learned} of ${root.seeds} at one rate, and at ${rateKey(RANGE[1])} `,
-    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds learn, |logit| ≤ ${sig3(Math.max(...top.map((r) => r.maxLogit)))}).`);
+    `it fails like the rest (${top.filter((r) => r.test.tokenAccuracy >= LEARNS).length} of ${top.length} seeds learn, `
+      + `|logit| ≤ ${sig3(Math.max(...top.map((r) => r.maxLogit)))}).`);
   return out;
 }
 
@@ -110,7 +114,8 @@ export function sweepSummary() {
 
 export function ratesPart(engine, store, number) {
   const part = partPanel({ id: 'rates', number, title: 'Learning rate: where each strategy breaks' });
-  const rate = select(store, 'blr', 'Learning rate', RATES.map((lr) => [rateKey(lr), `${rateKey(lr)}${lr === DEFAULT_LR ? ' (Lesson 6’s)' : ` (${sig2(lr / DEFAULT_LR)}× Lesson 6’s)`}`]));
+  const rate = select(store, 'blr', 'Learning rate', RATES.map((lr) => [rateKey(lr),
+    `${rateKey(lr)}${lr === DEFAULT_LR ? ' (Lesson 6’s)' : ` (${sig2(lr / DEFAULT_LR)}× Lesson 6’s)`}`]));
   const show = select(store, 'blrshow', 'Show', Object.entries(METRICS).map(([id, m]) => [id, m.label]));
   const chart = chartBox({ id: 'rates-accuracy', kind: 'xy', maxWidth: 600 });
   const boxes = partBoxes();
@@ -160,14 +165,18 @@ export function ratesPart(engine, store, number) {
     const ys = series.flatMap((x) => x.y).filter((y) => metric.yScale !== 'log' || y > 0);
     if (metric.level) series.push(levelAt('uniform', `uniform output: ln ${SWEEP.config.R}`, metric.level, RANGE, '#1b1f24', '2 3'));
     series.push(...markerAt(lr, metric.yDomain ?? [metric.yScale === 'log' ? Math.min(...ys) : 0, Math.max(...ys)], RANGE, `lr ${rateKey(lr)}`));
-    const legend = [...series.filter((x) => !x.seedsOf), { id: 'seeds', label: 'small marks: single seeds; lines: their median', kind: 'points', symbol: 'circle', color: '#8c959f' }];
+    const legend = [...series.filter((x) => !x.seedsOf),
+      { id: 'seeds', label: 'small marks: single seeds; lines: their median', kind: 'points', symbol: 'circle', color: '#8c959f' }];
     chart.set({ title: quietTitle(`${metric.label} against the learning rate`), legend: xyLegend(legend),
-      draw: xyChart({ id: 'rates-accuracy', ariaLabel: `${metric.label} of every seed against the learning rate from ${RATES[0]} to ${RANGE[1]} on a log axis, a line per strategy through its median seed`,
+      draw: xyChart({ id: 'rates-accuracy',
+        ariaLabel: `${metric.label} of every seed against the learning rate from ${RATES[0]} to ${RANGE[1]} on a log axis, `
+          + 'a line per strategy through its median seed',
         xLabel: 'learning rate', yLabel: metric.label, xScale: 'log', yScale: metric.yScale, yDomain: metric.yDomain, yFromZero: metric.yFromZero,
         xTicks: RATES.filter((_, k) => k % 2 === 0), series, height: 200 }) });
     fill(stats, statList('rates', SWEEP.strategies.map((s) => {
       const c = seedCount(SWEEP, s.id, lr);
-      return [s.id, `${styleOf(s).label}, seeds 1–${c.seeds}`, c.runs.map((r) => metric.text(metric.of(r))).join(' · '), `(${c.learned} of ${c.seeds} learn)`, c.learned];
+      return [s.id, `${styleOf(s).label}, seeds 1–${c.seeds}`, c.runs.map((r) => metric.text(metric.of(r))).join(' · '),
+        `(${c.learned} of ${c.seeds} learn)`, c.learned];
     })));
     const reach = SWEEP.strategies.map((s) => [s.id, ratesEverySeed(SWEEP, s.id)]);
     const highest = (id) => reach.find(([x]) => x === id)[1].at(-1);

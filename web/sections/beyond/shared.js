@@ -55,7 +55,8 @@ export function beyondPart(store, { part, lead = null, controls, ask = null, cha
   const more = deeperId ? deeper(store, 'bdeep', deeperId, deeperSummary, boxes.deeper) : { node: boxes.deeper, sync() {} };
   // The lead spans both columns: one line on a wide screen, and on a phone it comes before the question.
   const leadNode = lead ? el('p', { className: 'part-lead' }, lead) : null;
-  fill(part.figures, leadNode, el('div', { className: 'beyond-layout' }, el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
+  fill(part.figures, leadNode, el('div', { className: 'beyond-layout' },
+    el('div', { className: 'beyond-figure' }, chart.node, proseBeside ? null : boxes.prose),
     el('div', { className: 'beyond-side' }, ask ? ask.node : null, el('div', { className: 'control-grid' }, controls.map((c) => c.node)),
       notes, boxes.stats, proseBeside ? boxes.prose : null, more.node)), cite.node);
   const changed = watcher(store, keys);

@@ -62,12 +62,14 @@ export function widthPart(engine, store, number) {
       chart.set({ title: quietTitle('Logit of the aligned key and spread of the others against dₖ'), legend: xyLegend(series),
         draw: xyChart({ id: 'width-logits', ariaLabel: `Mean logit of the aligned key and spread of the others against d_k from 4 to 1024, ρ = ${state.brho}; `
           + `at d_k = 1024 the aligned logit is ${precise(a.alignedLogit[last])} with 1/√d_k and ${precise(m.alignedLogit[last])} with μP`,
-        xLabel: r.samples < SETUP.samples ? `dₖ (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'dₖ', yLabel: 'logit', xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
+        xLabel: r.samples < SETUP.samples ? `dₖ (lines from ${r.samples} of ${SETUP.samples} rows so far)` : 'dₖ', yLabel: 'logit',
+        xScale: 'log', xTicks: [4, 16, 64, 256, 1024], yFromZero: true, series, height: 170 }) });
 
       fill(stats, statList('width', [
         ['sqrt', 'aligned logit, 1/√dₖ', `${sig3(a.alignedLogit[0])} → ${sig3(a.alignedLogit[last])}`, `(dₖ ${x[0]} → ${x[last]})`, a.alignedLogit[last]],
         ['mup', 'aligned logit, μP', `${sig3(m.alignedLogit[0])} → ${sig3(m.alignedLogit[last])}`, null, m.alignedLogit[last]],
-        ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, sig3(unaligned.mup.maxWeight[last]), `(uniform: ${sig3(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
+        ['uniform', `largest weight, μP, ρ = 0, dₖ = ${x[last]}`, sig3(unaligned.mup.maxWeight[last]),
+          `(uniform: ${sig3(unaligned.uniformWeight)})`, unaligned.mup.maxWeight[last]],
       ]));
       setProse(prose, [[
         'μP divides by dₖ for that reason', cite.ref('yang'), '; with ', rho(), ' = 0 it flattens the rows.',
@@ -97,7 +99,8 @@ function drawTable(body, r, unaligned) {
     `Each dₖ averages ${r.samples} rows of one query and ${r.n} keys with N(0, 1) entries; key 0 has correlation ρ = ${r.rho} `,
     'with the query in every coordinate, so E(q·k) = ρ·dₖ and Var(q·k) = dₖ(1 + ρ²); the other keys are independent of it. ',
     'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
-    ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) alignment holds cos θ near ρ instead of letting it shrink like 1/√dₖ, so the score keeps ‖q‖‖k‖ ≈ dₖ: μP is the regime where cos θ stays large.',
+    ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) alignment holds cos θ near ρ instead of letting it shrink like 1/√dₖ, '
+      + 'so the score keeps ‖q‖‖k‖ ≈ dₖ: μP is the regime where cos θ stays large.',
   ], [
     `1/√dₖ keeps the unaligned logits at spread ${sig3(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
     `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${sig3(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,

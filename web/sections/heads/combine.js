@@ -28,7 +28,8 @@ export function combinePart(engine, store, number) {
       const headOf = (c) => `h${Math.floor(c / r.dV) + 1}·${(c % r.dV) + 1}`;
       const concatLabels = Array.from({ length: r.dModel }, (_, c) => headOf(c));
       placeHeatmaps(row, [
-        { id: 'concat', title: ['Concat(head', el('sub', {}, '1'), ' … head', el('sub', {}, 'H'), ')'], values: r.concat, rows: n, cols: r.dModel, rowLabels: labels, colLabels: concatLabels,
+        { id: 'concat', title: ['Concat(head', el('sub', {}, '1'), ' … head', el('sub', {}, 'H'), ')'], values: r.concat, rows: n,
+          cols: r.dModel, rowLabels: labels, colLabels: concatLabels,
           rowAxis: 'token', colAxis: 'head · dimension', palette: 'diverging' },
         { id: 'wo', title: ['W', el('sup', {}, 'O')], values: r.wO, rows: r.dModel, cols: r.dModel, rowLabels: concatLabels, colLabels: dims(r.dModel),
           rowAxis: 'head · dimension', colAxis: 'output dimension', palette: 'diverging' },

@@ -21,7 +21,8 @@ export function headsPart(engine, store, number) {
       const labels = tokenLabels(r.tokens);
       const n = r.tokens.length;
       const s = SCALING[state.hscale];
-      const divisor = state.hscale === 'dk' ? ['√', ...dk(), ` = √${r.dK}`] : state.hscale === 'dmodel' ? ['√', ...dmodel(), ` = √${r.dModel}`] : ['nothing (no scaling)'];
+      const divisor = state.hscale === 'dk' ? ['√', ...dk(), ` = √${r.dK}`]
+        : state.hscale === 'dmodel' ? ['√', ...dmodel(), ` = √${r.dModel}`] : ['nothing (no scaling)'];
       setProse(part.prose, [[
         `Each head gets ${r.dK} of the ${r.dModel} columns and divides by `, ...divisor, '; rows are queries, columns keys.',
       ]]);
@@ -35,7 +36,8 @@ export function headsPart(engine, store, number) {
         const peak = r.headMaxWeight[h];
         if (!panels[h]) panels[h] = el('div', { className: 'head-panel', dataset: { head: h + 1 } });
         fill(panels[h],
-          heatmapFrom(drawn.get(`head-${h + 1}-weights`), { id: `head-${h + 1}-weights`, title: [`Head ${h + 1}: weights`], values: slice(r.weights), rows: n, cols: n,
+          heatmapFrom(drawn.get(`head-${h + 1}-weights`), {
+            id: `head-${h + 1}-weights`, title: [`Head ${h + 1}: weights`], values: slice(r.weights), rows: n, cols: n,
             rowLabels: labels, colLabels: labels, palette: 'sequential', domain: [0, 1],
             maxValueCols: 6 }), // values printed in the cells up to 6 tokens; beyond that the cells stay small enough for a grid of heads
           statList(`head-${h + 1}`, [

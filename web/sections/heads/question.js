@@ -27,7 +27,8 @@ export function flatterQuestion(latest, cover) {
         return [`With one head dₖ = d_model = ${r.dModel}, so both divisors are the same: the engine multiplies the scores by `,
           `${sig3(dk.scale)} either way, and head 1’s mean largest weight is ${sig3(dk.maxWeight[0])} both times. Choose H = 8 to see the mistake.`];
       }
-      const random = i < 0 ? [] : [` Over ${sweep.samples} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel}, the per-head variance of the `,
+      const random = i < 0 ? [] : [
+        ` Over ${sweep.samples} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel}, the per-head variance of the `,
         `scaled scores is ${plusMinus(sweep, 'dk', 'scaledScoreVariance', i)} after ÷ √dₖ and ${plusMinus(sweep, 'dmodel', 'scaledScoreVariance', i)} `,
         `after ÷ √d_model, and the mean largest weight falls from ${plusMinus(sweep, 'dk', 'maxWeight', i)} to ${plusMinus(sweep, 'dmodel', 'maxWeight', i)} `,
         `(uniform: 1/${SWEEP_TOKENS}).`];

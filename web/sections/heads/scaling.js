@@ -80,7 +80,8 @@ export function scalingPart(engine, store, number) {
     fill(averages, statList('heads-scaling', [
       ['rawvar', 'raw score variance', rawPlusMinus(sweep, i), `(dₖ = ${sweep.dK[i]})`, sweep.scoreVariance[i]],
       ['dkvar', 'after ÷ √dₖ', plusMinus(sweep, 'dk', 'scaledScoreVariance', i), null, sweep.dk.scaledScoreVariance[i]],
-      ['dmodelvar', 'after ÷ √d_model', plusMinus(sweep, 'dmodel', 'scaledScoreVariance', i), `(dₖ/d_model = ${sweep.dK[i]}/${sweep.dModel})`, sweep.dmodel.scaledScoreVariance[i]],
+      ['dmodelvar', 'after ÷ √d_model', plusMinus(sweep, 'dmodel', 'scaledScoreVariance', i),
+        `(dₖ/d_model = ${sweep.dK[i]}/${sweep.dModel})`, sweep.dmodel.scaledScoreVariance[i]],
     ]));
     charts.paint(sweep, state);
   }

@@ -32,19 +32,22 @@ export function sweepCharts() {
       const mSeries = SCALINGS.map((s) => line(s, 'maxWeight'));
       const mBands = SCALINGS.map((s) => band(s, 'maxWeight'));
       variance.set({ title: 'Per-head variance of the scaled scores', legend: xyLegend(vSeries),
-        note: `${sweep.samples < SWEEP_SAMPLES ? 'Preview: ' : ''}${sweep.samples} samples of ${SWEEP_TOKENS} random tokens at d_model = ${state.hdmodel} for each H; the √dₖ line stays at 1, the √d_model line falls like 1/H.`,
+        note: `${sweep.samples < SWEEP_SAMPLES ? 'Preview: ' : ''}${sweep.samples} samples of ${SWEEP_TOKENS} random tokens `
+          + `at d_model = ${state.hdmodel} for each H; the √dₖ line stays at 1, the √d_model line falls like 1/H.`,
         draw: xyChart({ id: 'heads-variance', ariaLabel: `Per-head variance of the scaled scores against H for the three scalings, d_model = ${state.hdmodel}`,
           xLabel: 'heads H (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', xTicks: x, series: vSeries, height: 260 }) });
       sharp.set({ title: 'Per-head sharpness: the mean largest weight of a row', legend: xyLegend(mSeries),
         note: `1/${SWEEP_TOKENS} would be uniform weights over ${SWEEP_TOKENS} tokens and 1 one-hot; the shaded bands are ± 1 standard error.`,
         draw: xyChart({ id: 'heads-sharpness', ariaLabel: `Mean largest weight per head against H for the three scalings, d_model = ${state.hdmodel}`,
-          xLabel: 'heads H (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: x, series: [...mBands, ...mSeries], height: 260 }) });
+          xLabel: 'heads H (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: x,
+          series: [...mBands, ...mSeries], height: 260 }) });
       const last = x.length - 1;
       fill(stats, statList('heads-sweep', [
         ['h', 'largest H that divides d_model', String(x[last]), `(dₖ = ${sweep.dK[last]})`, x[last]],
         ['rawvar', 'raw per-head score variance there', rawPlusMinus(sweep, last), `(about dₖ = ${sweep.dK[last]})`, sweep.scoreVariance[last]],
         ['dkvar', 'after ÷ √dₖ', plusMinus(sweep, 'dk', 'scaledScoreVariance', last), null, sweep.dk.scaledScoreVariance[last]],
-        ['dmodelvar', 'after ÷ √d_model', plusMinus(sweep, 'dmodel', 'scaledScoreVariance', last), `(about 1/H = 1/${x[last]})`, sweep.dmodel.scaledScoreVariance[last]],
+        ['dmodelvar', 'after ÷ √d_model', plusMinus(sweep, 'dmodel', 'scaledScoreVariance', last),
+          `(about 1/H = 1/${x[last]})`, sweep.dmodel.scaledScoreVariance[last]],
         ['dkmax', 'mean largest weight, ÷ √dₖ', plusMinus(sweep, 'dk', 'maxWeight', last), null, sweep.dk.maxWeight[last]],
         ['dmodelmax', 'mean largest weight, ÷ √d_model', plusMinus(sweep, 'dmodel', 'maxWeight', last), null, sweep.dmodel.maxWeight[last]],
         ['nonemax', 'mean largest weight, not scaled', plusMinus(sweep, 'none', 'maxWeight', last), null, sweep.none.maxWeight[last]],

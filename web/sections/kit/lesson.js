@@ -144,13 +144,18 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
   const numeric = !Array.isArray(choices);
   asked.set(id, numeric ? { id, type: 'numeric' } : { id, type: 'choice', multiple, choices: choices.map(([value]) => value) });
   const covers = cover === null ? [] : [cover].flat();
-  const inputs = numeric ? [el('input', { type: 'number', step: choices.number.step ?? 'any', className: 'question-number', attrs: { 'aria-label': choices.number.label } })]
+  const inputs = numeric
+    ? [el('input', { type: 'number', step: choices.number.step ?? 'any', className: 'question-number', attrs: { 'aria-label': choices.number.label } })]
     : choices.map(([value]) => el('input', { type: multiple ? 'checkbox' : 'radio', name, value }));
   const options = numeric
-    ? el('div', { className: 'question-options' }, el('label', { className: 'question-option' }, inputs[0], choices.number.unit ? ` ${choices.number.unit}` : ''))
-    : el('div', { className: 'question-options' }, choices.map(([, label], i) => el('label', { className: 'question-option' }, inputs[i], el('span', {}, label))));
+    ? el('div', { className: 'question-options' },
+      el('label', { className: 'question-option' }, inputs[0], choices.number.unit ? ` ${choices.number.unit}` : ''))
+    : el('div', { className: 'question-options' },
+      choices.map(([, label], i) => el('label', { className: 'question-option' }, inputs[i], el('span', {}, label))));
   const check = el('button', { type: 'button', className: 'control-button question-check', textContent: 'Check my answer' });
-  const reveal = covers.length ? el('button', { type: 'button', className: 'control-button small question-reveal', textContent: 'Show me without answering' }) : null;
+  const reveal = covers.length
+    ? el('button', { type: 'button', className: 'control-button small question-reveal', textContent: 'Show me without answering' })
+    : null;
   const verdict = el('div', { className: 'question-verdict', attrs: { role: 'status', 'aria-live': 'polite' } });
   const node = el('fieldset', { className: 'question', dataset: { question: id } },
     el('legend', {}, el('span', { className: 'question-label' }, 'Predict'), ' ', prompt),
@@ -205,7 +210,8 @@ export function question({ id, prompt, choices, answer, explain, cover = null, n
     const value = valueOf();
     if (value === null || (numeric && !Number.isFinite(value))) {
       clear(verdict);
-      verdict.append(el('p', { className: 'question-result' }, numeric ? 'Type a number first.' : multiple ? 'Tick at least one first.' : 'Choose an answer first.'));
+      verdict.append(el('p', { className: 'question-result' },
+        numeric ? 'Type a number first.' : multiple ? 'Tick at least one first.' : 'Choose an answer first.'));
       return;
     }
     given = value;

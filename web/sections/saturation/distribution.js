@@ -126,7 +126,8 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       el('td', { className: 'num', dataset: { stat: `${key}u`, value: u, label: 'raw' } }, text(u)),
       el('td', { className: 'num', dataset: { stat: `${key}s`, value: s, label: '÷ √dₖ' } }, text(s)));
     const tableOf = (...rows) => el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'spread' } },
-      el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'), el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
+      el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, ''), el('th', { attrs: { scope: 'col' } }, 'raw'),
+        el('th', { attrs: { scope: 'col' } }, '÷ √dₖ'))),
       el('tbody', {}, rows)));
     refill(table, tableOf(
       row('median', 'median ‖J‖', j.unscaled.median, j.scaled.median),
@@ -137,10 +138,12 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       row('qp90', 'gradient reaching q: 90th percentile', q.unscaled.p90, q.scaled.p90)));
     // What the query rows show depends on d_k: say only what the engine's numbers on screen show.
     const sparse = q.unscaled.median < q.scaled.median;
-    refill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(), ') and, raw, no 1/√', ...dk(), '. ',
+    refill(note, 'The gradient reaching q is c·Kᵀ·J·g: it carries the keys (dₖ unit-variance entries, so length about √', ...dk(),
+      ') and, raw, no 1/√', ...dk(), '. ',
       sparse ? `So most raw rows send q less than a scaled row does (median ${sig3(q.unscaled.median)}), while the near-ties send spikes `
         + `(90th percentile ${sig3(q.unscaled.p90)} against ${sig3(q.scaled.p90)} scaled).`
-        : `Here the long keys still win even at the median (${sig3(q.unscaled.median)} raw against ${sig3(q.scaled.median)}); raise dₖ and watch the median against the 90th percentile.`);
+        : `Here the long keys still win even at the median (${sig3(q.unscaled.median)} raw against ${sig3(q.scaled.median)}); `
+          + 'raise dₖ and watch the median against the 90th percentile.');
     drawQuery(state);
   }
 
@@ -154,8 +157,10 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
     const q = dot.query;
     queryChart.set({ title: `Gradient reaching q, ${count(dot.trials)} rows of real queries and keys at dₖ = ${dot.dK}`, legend: legend(),
       note: `The median and 90th percentile of ${number} are read from these rows.`,
-      draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)', yLabel: 'rows', height: 230,
-        ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
+      draw: histogram({ id: 'query-hist', series: SERIES_OF(q), edges: q.edges, xScale: 'log', xLabel: 'c·‖KᵀJ‖ of a row (log scale)',
+        yLabel: 'rows', height: 230,
+        ariaLabel: `Histogram of the query-gradient norms of ${dot.trials} rows at d_k = ${dot.dK}: `
+          + `median ${precise(q.unscaled.median)} raw, ${precise(q.scaled.median)} scaled` }) });
   }
 
   function drawHistogram() {
@@ -166,7 +171,8 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       note: zeros ? `${zeros} rows with ‖J‖ exactly 0 (every weight but one underflowed) are left off the log axis.` : null,
       draw: histogram({ id: 'gradient-hist', series: SERIES_OF(j), edges: j.edges, xScale: 'log', xLabel: '‖J‖ of a row (log scale)', yLabel: 'rows',
         marker: { value: NEAR_ZERO, label: `${NEAR_ZERO}` }, height: 230,
-        ariaLabel: `Histogram of the Jacobian norms of ${normal.trials} rows at d_k = ${normal.dK}: median ${precise(j.unscaled.median)} raw, ${precise(j.scaled.median)} scaled` }) });
+        ariaLabel: `Histogram of the Jacobian norms of ${normal.trials} rows at d_k = ${normal.dK}: `
+          + `median ${precise(j.unscaled.median)} raw, ${precise(j.scaled.median)} scaled` }) });
   }
 }
 

@@ -21,7 +21,8 @@ export const LESSON = {
 
 function intro() {
   return [
-    claim('Wide ', term('logit', 'logits'), ' make the softmax nearly one-hot and its gradient sparse; dividing the scores by √dₖ brings them back to variance 1.'),
+    claim('Wide ', term('logit', 'logits'), ' make the softmax nearly one-hot and its gradient sparse; '
+      + 'dividing the scores by √dₖ brings them back to variance 1.'),
   ];
 }
 

@@ -55,13 +55,15 @@ export function numericsPart(engine, store, number) {
       const text = (w) => fixed(w, 2); // never 0.00 for a weight that is not 0
       naive.set({ title: `Naive, ${state.nprec}`, draw: barChart({ id: 'naive', ariaLabel: `Naive softmax: ${Array.from(wNaive, text).join(', ')}`,
         values: wNaive, labels, domain: [0, 1], color: SERIES.vermillion, valueText: text, yTicks: (v) => v.toFixed(1), height: 180 }) });
-      stable.set({ title: `Stable (maximum subtracted), ${state.nprec}`, draw: barChart({ id: 'stable', ariaLabel: `Stable softmax: ${Array.from(wStable, text).join(', ')}`,
+      stable.set({ title: `Stable (maximum subtracted), ${state.nprec}`,
+        draw: barChart({ id: 'stable', ariaLabel: `Stable softmax: ${Array.from(wStable, text).join(', ')}`,
         values: wStable, labels, domain: [0, 1], color: SERIES.blue, valueText: text, yTicks: (v) => v.toFixed(1), height: 180 }) });
       const columns = [['naive32', 'naive, float32'], ['stable32', 'stable, float32'], ['naive64', 'naive, float64'], ['stable64', 'stable, float64']];
       const cell = (v) => el('td', { className: `num${Number.isFinite(v) ? '' : ' bad'}`, dataset: { value: String(v) } }, precise(v));
       refill(table, el('p', { className: 'table-title' }, `Every weight as the engine returned it, in both precisions (β = ${state.nbeta})`),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples numerics', dataset: { table: 'numerics' } },
-        el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'score z'), columns.map(([, label]) => el('th', { attrs: { scope: 'col' } }, label)))),
+        el('thead', {}, el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'score z'),
+          columns.map(([, label]) => el('th', { attrs: { scope: 'col' } }, label)))),
         el('tbody', {}, state.nscores.map((z, i) => el('tr', {}, el('td', { className: 'num' }, precise(z)), columns.map(([key]) => cell(r[key][i]))))))));
       fill(part.stats, statList('numerics', [
         ['maxlogit', 'largest β·z', sig3(r.maxLogit), null, r.maxLogit],

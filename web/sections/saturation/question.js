@@ -39,7 +39,8 @@ export function sparseQuestion(latest, cover) {
       const s = shares();
       if (!s) return ['The engine has not measured these settings: see the notice above.'];
       const [u64, s64, u512, s512, sweep] = s;
-      return [`Of ${count(sweep.trials)} rows of ${sweep.n} logits, the engine finds ${percent(u64)} below ${NEAR_ZERO} at dₖ = ${low} and ${percent(u512)} at ${high} `,
+      return [`Of ${count(sweep.trials)} rows of ${sweep.n} logits, the engine finds ${percent(u64)} below ${NEAR_ZERO} `
+        + `at dₖ = ${low} and ${percent(u512)} at ${high} `,
         `without scaling (divided by √dₖ: ${percent(s64)} and ${percent(s512)}). A row passes gradient only while its top logits nearly tie, `,
         'and the wider the logits, the rarer such a tie: the share of rows that pass almost nothing grows with dₖ.'];
     },

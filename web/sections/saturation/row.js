@@ -105,7 +105,8 @@ export function rowPart(engine, store, number) {
     });
     const variance = state.gscaled ? spread.varCX : spread.varX;
     fill(part.stats, statList('row', [
-      ['variance', 'variance of this row’s logits', sig3(variance), state.gscaled ? `(raw: ${sig3(spread.varX)})` : `(÷ √${state.gdk} would give ${sig3(spread.varCX)})`, variance],
+      ['variance', 'variance of this row’s logits', sig3(variance),
+        state.gscaled ? `(raw: ${sig3(spread.varX)})` : `(÷ √${state.gdk} would give ${sig3(spread.varCX)})`, variance],
       ['maxweight', 'largest weight', sig3(row.maxWeight), null, row.maxWeight],
       ['entropy', 'entropy of the weights', sig3(row.entropy), `nats (at most ln ${state.gn} = ${sig3(row.maxEntropy)})`, row.entropy],
       ['jnorm', 'Jacobian norm ‖J‖', sig3(row.jacobianNorm), '(the gradient it passes back)', row.jacobianNorm],
@@ -124,7 +125,8 @@ export function rowPart(engine, store, number) {
       'and the winner’s is pinned near 1.',
     ]]);
     placeHeatmaps(jacobianBox, [{ id: 'jacobian', title: ['Jacobian diag(p) − p pᵀ'], values: row.jacobian, rows: state.gn, cols: state.gn,
-      rowLabels: index(state.gn), colLabels: index(state.gn), rowAxis: 'weight i', colAxis: 'logit j', palette: 'diverging', domain: largest || 1, size: JACOBIAN_PX,
+      rowLabels: index(state.gn), colLabels: index(state.gn), rowAxis: 'weight i', colAxis: 'logit j', palette: 'diverging',
+      domain: largest || 1, size: JACOBIAN_PX,
       note: `Colours span ±${sig3(largest)}, this row’s largest entry; no entry of any row can pass 0.25.` }]);
   }
 }

@@ -80,7 +80,8 @@ export function sweepPart(engine, store, number) {
       el('strong', { dataset: { ms: elapsed } }, milliseconds(elapsed)), '.'); // only the digits this browser's clock resolves
     const top = g.ratio.reduce((best, r, i) => (r > g.ratio[best] ? i : best), 0); // where the raw mean is largest against the scaled
     setProse(part.prose, [[
-      'Each point is a mean or a median over the same rows, raw and ÷ √', ...dk(), ', so the gap between the curves is the scaling alone; the shaded band holds ',
+      'Each point is a mean or a median over the same rows, raw and ÷ √', ...dk(),
+      ', so the gap between the curves is the scaling alone; the shaded band holds ',
       'the middle half of the raw rows. Scaled, every ', ...dk(), ' gives the same spread of logits, so its curves are level. ',
       'Raw, the median falls far faster than the mean: the mean is carried by the few near-tie rows.',
     ], g.ratio[top] > 1 ? [
@@ -88,14 +89,16 @@ export function sweepPart(engine, store, number) {
       `the scaled logits, of variance 1, are flatter than the sharpness at which ‖J‖ is largest, and the raw ones, of variance ${dKs[top]}, sit closer to it.`,
     ] : []]);
     const series = [
-      { id: 'unscaled-band', label: 'raw: middle half of the rows', kind: 'band', x: dKs, y: g.unscaled.quartile1, y2: g.unscaled.quartile3, color: SERIES.vermillion },
+      { id: 'unscaled-band', label: 'raw: middle half of the rows', kind: 'band', x: dKs, y: g.unscaled.quartile1, y2: g.unscaled.quartile3,
+        color: SERIES.vermillion },
       { id: 'unscaled', label: 'raw: mean', kind: 'line', marker: true, x: dKs, y: g.unscaled.meanNorm, color: SERIES.vermillion, symbol: 'circle' },
       { id: 'unscaled-median', label: 'raw: median', kind: 'line', x: dKs, y: g.unscaled.medianNorm, color: SERIES.vermillion, dash: '2 3' },
       { id: 'scaled', label: '÷ √dₖ: mean', kind: 'line', marker: true, x: dKs, y: g.scaled.meanNorm, color: SERIES.blue, symbol: 'square', dash: '7 3' },
       { id: 'scaled-median', label: '÷ √dₖ: median', kind: 'line', x: dKs, y: g.scaled.medianNorm, color: SERIES.blue, dash: '2 3' },
     ];
     chart.set({ title: 'Jacobian norm ‖J‖ against dₖ (log–log)', legend: xyLegend(series),
-      draw: xyChart({ id: 'gradient', ariaLabel: 'Mean, median and quartiles of the softmax Jacobian norm against d_k on log–log axes, for raw and for scaled logits',
+      draw: xyChart({ id: 'gradient',
+        ariaLabel: 'Mean, median and quartiles of the softmax Jacobian norm against d_k on log–log axes, for raw and for scaled logits',
         xLabel: 'dₖ (log scale)', yLabel: '‖J‖ (log scale)', xScale: 'log', yScale: 'log', xTicks: POW2_TICKS, series, height: 320 }) });
 
     const at = (d) => dKs.indexOf(d);
@@ -111,7 +114,8 @@ export function sweepPart(engine, store, number) {
     const last = dKs.length - 1;
     fill(part.stats, statList('gradient', [
       ['first', `mean ‖J‖ at dₖ = ${dKs[0]} (both curves)`, sig3(g.scaled.meanNorm[0]), null, g.scaled.meanNorm[0]],
-      ['lastunscaled', `raw mean at dₖ = ${dKs[last]}`, sig3(g.unscaled.meanNorm[last]), `(median ${sig3(g.unscaled.medianNorm[last])})`, g.unscaled.meanNorm[last]],
+      ['lastunscaled', `raw mean at dₖ = ${dKs[last]}`, sig3(g.unscaled.meanNorm[last]), `(median ${sig3(g.unscaled.medianNorm[last])})`,
+        g.unscaled.meanNorm[last]],
       ['lastscaled', `scaled mean at dₖ = ${dKs[last]}`, sig3(g.scaled.meanNorm[last]), `(median ${sig3(g.scaled.medianNorm[last])})`, g.scaled.meanNorm[last]],
     ]));
   }

@@ -100,7 +100,8 @@ export function twoLogitPart(engine, store, number) {
       'With two logits, p = σ(Δ), and a nudge to their gap Δ moves p by the slope p(1 − p).',
     ]]);
     const band = (id, label, half, color) => ({ id, label, kind: 'band', x: [-half, half], y: [0, 0], y2: [1, 1], color });
-    const marks = !spread ? [] : GAP_DKS.flatMap((dd, j) => [1, -1].map((side) => ({ id: `sd${dd}${side > 0 ? '' : '-'}`, label: `raw sd at ${dd}`, kind: 'line',
+    const marks = !spread ? [] : GAP_DKS.flatMap((dd, j) => [1, -1].map((side) => ({
+      id: `sd${dd}${side > 0 ? '' : '-'}`, label: `raw sd at ${dd}`, kind: 'line',
       x: [side * spread.unscaled.sd[j], side * spread.unscaled.sd[j]], y: [0, 1], color: SERIES.grey, dash: '3 3' })));
     const series = [
       ...(spread ? [band('raw', `raw ±1 sd, dₖ = ${d}`, sd, SERIES.vermillion), band('scaled', '÷ √dₖ: ±1 sd', sdScaled, SERIES.blue)] : []),
@@ -110,8 +111,11 @@ export function twoLogitPart(engine, store, number) {
       { id: 'here', label: 'your Δ', kind: 'points', x: [curve.at, curve.at], y: [curve.pAt, curve.slopeAt], color: INK, symbol: 'circle' },
     ];
     const legendOf = series.filter((s) => (!s.id.startsWith('sd') || s.id === 'sd4') && s.id !== 'here'); // the dot is "at Δ" in the numbers beside
-    chart.set({ title: spread ? `σ(Δ) and its slope; marks from ${count(spread.pairs)} random pairs per dₖ` : 'σ(Δ) and its slope against the gap Δ', legend: xyLegend(legendOf.map((s) => (s.id === 'sd4' ? { ...s, label: 'raw sd, dₖ = 4, 64, 512' } : s))),
-      draw: xyChart({ id: 'two-logits', ariaLabel: `p = σ(Δ) and its slope p(1 − p) for Δ from −${HALF_WIDTH} to ${HALF_WIDTH}; at Δ = ${curve.at}: p ${curve.pAt}, slope ${curve.slopeAt}; raw gap sd ${sd} at d_k = ${d}`,
+    chart.set({ title: spread ? `σ(Δ) and its slope; marks from ${count(spread.pairs)} random pairs per dₖ` : 'σ(Δ) and its slope against the gap Δ',
+      legend: xyLegend(legendOf.map((s) => (s.id === 'sd4' ? { ...s, label: 'raw sd, dₖ = 4, 64, 512' } : s))),
+      draw: xyChart({ id: 'two-logits',
+        ariaLabel: `p = σ(Δ) and its slope p(1 − p) for Δ from −${HALF_WIDTH} to ${HALF_WIDTH}; `
+          + `at Δ = ${curve.at}: p ${curve.pAt}, slope ${curve.slopeAt}; raw gap sd ${sd} at d_k = ${d}`,
         xLabel: 'gap Δ', yLabel: 'p and dp/dΔ', xDomain: [-HALF_WIDTH, HALF_WIDTH], yDomain: [0, 1], series, height: 160 }) });
     fill(stats, statList('twologit', [
       ['p', `at Δ = ${curve.at}: p`, sig3(curve.pAt), null, curve.pAt],
@@ -125,7 +129,8 @@ export function twoLogitPart(engine, store, number) {
     refill(takeaway, 'The gap q·k − q·k′ of two random raw scores has sd √(2', ...dk(), `) = ${sig3(spread.unscaled.expectedSd[i])} at `, ...dk(),
       ` = ${d}; over ${count(spread.pairs)} pairs the engine measured `, strong('sd', sd, sig3(sd)), ', and ',
       strong('flat', spread.unscaled.flat[i], percent(spread.unscaled.flat[i])),
-      ` of pairs sit where the slope is below ${FLAT}. Divided by √`, ...dk(), `: sd ${sig3(sdScaled)} (√2 = ${sig3(spread.scaled.expectedSd[i])} at any `, ...dk(), '), ',
+      ` of pairs sit where the slope is below ${FLAT}. Divided by √`, ...dk(),
+      `: sd ${sig3(sdScaled)} (√2 = ${sig3(spread.scaled.expectedSd[i])} at any `, ...dk(), '), ',
       strong('flats', spread.scaled.flat[i], percent(spread.scaled.flat[i])), '.');
   }
 }

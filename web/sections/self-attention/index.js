@@ -58,7 +58,9 @@ function scalingQuestion(engine) {
       } catch (error) {
         return ['The engine rejected these settings: ', error instanceof Error ? error.message : String(error)];
       }
-      if (r.on.rowsWithChoice === 0) return ['With a single token (or only the first token under the mask) there is nothing to choose between: type a longer sentence.'];
+      if (r.on.rowsWithChoice === 0) {
+        return ['With a single token (or only the first token under the mask) there is nothing to choose between: type a longer sentence.'];
+      }
       return [`At dₖ = ${r.on.dK} the engine finds the rows’ largest weight ${sig3(r.on.meanRowMax)} on average with the division and `,
         `${sig3(r.off.meanRowMax)} without it. Without it the scores keep their full variance (here ${sig3(r.off.scoreVariance)}, `,
         `against ${sig3(r.on.scaledScoreVariance)} after dividing), and wider scores let the softmax pick a winner. `,
@@ -81,7 +83,8 @@ function mount(root, { engine, store }) {
   const sliders = [
     slider(store, 'dk', [el('var', {}, 'd'), el('sub', {}, 'k'), ' (query and key size)']),
     slider(store, 'dmodel', [el('var', {}, 'd'), el('sub', {}, 'model'), ' (embedding size)']),
-    numberInput(store, 'seed', ['Seed of W', el('sub', {}, 'q'), ', W', el('sub', {}, 'k'), ', W', el('sub', {}, 'v')], { onProblem: seedProblem, extra: [nextSeed] }),
+    numberInput(store, 'seed', ['Seed of W', el('sub', {}, 'q'), ', W', el('sub', {}, 'k'), ', W', el('sub', {}, 'v')],
+      { onProblem: seedProblem, extra: [nextSeed] }),
   ];
   const toggles = [
     checkbox(store, 'scaled', ['Divide the scores by √', el('var', {}, 'd'), el('sub', {}, 'k')]),
@@ -109,7 +112,8 @@ function mount(root, { engine, store }) {
   prev.addEventListener('click', () => go(store.get().step - 1));
   next.addEventListener('click', () => go(store.get().step + 1));
   const dots = STEPS.map((s) => {
-    const dot = el('button', { type: 'button', className: 'step-dot', textContent: String(s.n), attrs: { 'aria-label': `Step ${s.n}: ${s.title}` }, dataset: { step: s.n } });
+    const dot = el('button', { type: 'button', className: 'step-dot', textContent: String(s.n),
+      attrs: { 'aria-label': `Step ${s.n}: ${s.title}` }, dataset: { step: s.n } });
     dot.addEventListener('click', () => go(s.n));
     return dot;
   });
@@ -121,7 +125,8 @@ function mount(root, { engine, store }) {
     el('div', { className: 'panel diagram-panel' },
       el('h3', { className: 'panel-title' }, 'Scaled dot-product attention'),
       stepper, stepLabel, diagram.node,
-      tex(DisplayTeX`\begin{aligned}&\operatorname{Attention}(Q,K,V)\\ &\quad= \operatorname{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\end{aligned}`)));
+      tex(
+        DisplayTeX`\begin{aligned}&\operatorname{Attention}(Q,K,V)\\ &\quad= \operatorname{softmax}\left(\frac{QK^{\top}}{\sqrt{d_k}}\right)V\end{aligned}`)));
 
   const panels = STEPS.map((s) => {
     const body = el('div', { className: 'step-body' });
@@ -293,11 +298,13 @@ function stats(r, state) {
   const vRaw = r.scoreVariance;
   const vScaled = r.scaledScoreVariance;
   const row = (key, label, value, note, raw) => [el('dt', {}, label),
-    el('dd', { dataset: { stat: key, value: String(raw) } }, el('span', { className: 'stat-value', attrs: tooltip(raw, value) }, value), note ? ` ${note}` : '')];
+    el('dd', { dataset: { stat: key, value: String(raw) } },
+      el('span', { className: 'stat-value', attrs: tooltip(raw, value) }, value), note ? ` ${note}` : '')];
   return mergeable(el('dl', { className: 'stats', dataset: { stats: 'weights' } },
     row('scale', 'scale used', sig3(r.scale), state.scaled ? `(1/√${r.dK})` : '(scaling off)', r.scale),
     row('rawvariance', 'variance of the raw scores S', sig3(vRaw), '', vRaw),
-    row('variance', 'variance of the scaled scores', sig3(vScaled), state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
+    row('variance', 'variance of the scaled scores', sig3(vScaled),
+      state.scaled ? `(the raw variance times scale² = 1/${r.dK})` : '(equal to the raw variance: scaling is off)', vScaled),
     row('maxweight', 'largest weight', sig3(r.maxWeight), '', r.maxWeight),
   ));
 }

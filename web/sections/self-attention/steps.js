@@ -146,7 +146,8 @@ export const STEPS = [
       'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
       `So the new vector for “${r.tokens[focusIndex(r)]}” carries some of every token it attended to, `,
       'and, unlike its static embedding, it now depends on the whole sentence.',
-      r.residual ? ' This head adds the blend to the token’s own vector (Z = X + AV, a residual connection), so the word keeps its meaning and gains its context’s.' : '',
+      r.residual ? ' This head adds the blend to the token’s own vector (Z = X + AV, a residual connection), '
+        + 'so the word keeps its meaning and gains its context’s.' : '',
     ]],
     figures: (r) => [[tokenByDim(r, 'contextual', r.residual ? 'Contextual embeddings Z = X + AV' : 'Contextual embeddings Z', r.contextual, r.dV)]],
     extra: (r) => nearestList(r, r.labels),

@@ -60,7 +60,8 @@ export function embeddingsProse(r) {
     '“bank” gets the same row whether it sits next to “money” or “river”. ',
     unknown === 0 ? `Every word here is among the ${count(r.vocabularySize)} the page knows.`
       : `${unknown} of ${r.tokens.length} words ${unknown === 1 ? 'is' : 'are'} not among the ${count(r.vocabularySize)} the page knows: `
-        + `${unknown === 1 ? 'it gets' : 'each gets'} a random vector, its N(0, 1) entries times ${sig(r.unknownScale)} so that it is as long as a typical real one.`,
+        + `${unknown === 1 ? 'it gets' : 'each gets'} a random vector, its N(0, 1) entries times ${sig(r.unknownScale)} `
+        + 'so that it is as long as a typical real one.',
   ];
 }
 
@@ -93,7 +94,8 @@ export function whyProse(r, unmasked) {
     others.every(([, s]) => s <= self) ? 'Here it is the largest in the row. ' : 'Here another word scores higher still, but the self-score is near the top. ',
     'With shared queries and keys a token’s score with itself, ‖x‖², is usually the largest in its row (it is whenever ‖x‖ is at least as long as ',
     'another vector’s projection onto it), so this head masks the diagonal, as Reformer (Kitaev, Kaiser and Levskaya, 2020) does for its shared-QK attention. ',
-    usable ? `Masked, “${r.tokens[f]}” gives ${sig(r.weights[f * n + best])} to “${r.tokens[best]}”, and its contextual vector X + AV keeps its own meaning plus that word's.`
+    usable ? `Masked, “${r.tokens[f]}” gives ${sig(r.weights[f * n + best])} to “${r.tokens[best]}”, `
+      + `and its contextual vector X + AV keeps its own meaning plus that word's.`
       : `Under the causal mask the first word has no other word to look at, so it keeps its own vector.`,
   ];
 }
@@ -108,7 +110,8 @@ export function scalingProse(r, on, off) {
   return [
     `With dₖ = ${on.dK}, the weights of “${r.tokens[f]}” are ${list(on)} after dividing by √${on.dK} = ${sig(Math.sqrt(on.dK))}, `,
     `and ${list(off)} without it (score variance ${sig(off.scoreVariance)} against ${sig(on.scaledScoreVariance)}). `,
-    `Undivided, the gaps between real scores are ${sig(Math.sqrt(on.dK))} times wider, and the row’s largest weight goes from ${sig(Math.max(...row(on).map((x) => x[1])))} to ${sig(Math.max(...row(off).map((x) => x[1])))}: nearly one word takes all.`,
+    `Undivided, the gaps between real scores are ${sig(Math.sqrt(on.dK))} times wider, and the row’s largest weight goes from `
+      + `${sig(Math.max(...row(on).map((x) => x[1])))} to ${sig(Math.max(...row(off).map((x) => x[1])))}: nearly one word takes all.`,
   ];
 }
 

@@ -50,7 +50,8 @@ export function boltzmannPart(engine, store, number) {
     formula: TeX`p_i = \frac{e^{\beta s_i}}{\sum_{j} e^{\beta s_j}},\qquad T = \frac{1}{\beta}` });
   const { box, notices } = noticeBox();
   const problem = (key) => (text) => (text ? notices.show(key, text) : notices.clear(key));
-  const scores = parsedInput(store, 'tscores', [term('score', 'Scores'), ' ', el('var', {}, 's'), ' (up to 12)'], { onProblem: problem('tscores'), placeholder: '3, 2, 0.5, −1' });
+  const scores = parsedInput(store, 'tscores', [term('score', 'Scores'), ' ', el('var', {}, 's'), ' (up to 12)'],
+    { onProblem: problem('tscores'), placeholder: '3, 2, 0.5, −1' });
   const betaSlider = logSlider(store, 'tbeta', ['Inverse temperature ', term('beta'), ' (log track)'], { lo: 0.001, hi: 1000, integers: false });
   const temperature = el('output', { className: 'temperature-readout' });
   const betaBox = parsedInput(store, 'tbeta', [beta(), ' (0 is allowed)'], { number: true, step: 'any', onProblem: problem('tbeta'), extra: [temperature] });

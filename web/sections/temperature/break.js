@@ -90,8 +90,10 @@ function correlationQuestion(engine) {
       }
       const { r, row, rho } = m;
       const a = row.inverseSqrt;
-      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} over pairs (theory ${sig3(r.varDot.theory)}), `,
-        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 (theory 1 + ρ² = ${sig3(r.scaledVariance.theory)}): `,
+      return [`At ρ = ${rho} and dₖ = ${r.dK} the engine measures Var(q·k) = ${pm(r.varDot.value, r.varDot.stdError)} `
+        + `over pairs (theory ${sig3(r.varDot.theory)}), `,
+        `so the logits q·k/√dₖ get variance ${pm(r.scaledVariance.value, r.scaledVariance.stdError)} instead of 1 `
+          + `(theory 1 + ρ² = ${sig3(r.scaledVariance.theory)}): `,
         'each product qᵢkᵢ varies more when its two factors move together, whatever the sign of ρ. ',
         `The mean moves too, to ${pm(r.meanDot.value, r.meanDot.stdError)}, and in a row that matters more than the variance: `,
         `a query aligned with one of ${ROW_KEYS} keys gives that key the logit ${pm(a.alignedLogit[0], a.alignedLogitStdError[0])} `,
@@ -137,7 +139,8 @@ export function breakPart(engine, store, number) {
   // variance sweep's within-row spread of scaled scores at dₖ, kept per setting.
   let rowCache = { key: null, sweep: null };
   const rowSpread = (state) => {
-    const options = { maxDim: Math.max(2, state.tdk), vectors: ROW_VECTORS, distribution: 'normal', mean: state.tdmean, std: 1, seed: state.tseed, scaled: true };
+    const options = { maxDim: Math.max(2, state.tdk), vectors: ROW_VECTORS, distribution: 'normal', mean: state.tdmean, std: 1,
+      seed: state.tseed, scaled: true };
     const key = JSON.stringify(options);
     if (rowCache.key !== key) rowCache = { key, sweep: engine.varianceSweep(options) };
     return rowCache.sweep;
@@ -168,7 +171,8 @@ export function breakPart(engine, store, number) {
     const values = diagonal ? [r.measuredOffDiagonal, r.measuredDiagonal, r.dK] : [r.varDot.value, r.sumVarProducts.value, r.sumVarQVarK.value, r.dK];
     const theory = diagonal ? [r.predictedOffDiagonal, r.predictedDiagonal, r.dK] : [r.varDot.theory, r.sumVarProducts.theory, r.sumVarQVarK.theory, r.dK];
     const labels = diagonal ? ['other key', 'own key', 'dₖ'] : CHAIN_LABELS;
-    chart.set({ title: diagonal ? ['Score variance: another token’s key, its own key, and ', ...dk()] : ['Each line of the chain, measured, at ', ...dk(), ` = ${r.dK}`],
+    chart.set({ title: diagonal ? ['Score variance: another token’s key, its own key, and ', ...dk()]
+        : ['Each line of the chain, measured, at ', ...dk(), ` = ${r.dK}`],
       draw: barChart({ id: 'break-chain', ariaLabel: `${labels.map((l, i) => `${l}: ${sig3(values[i])}`).join('; ')}`,
         values, labels, color: SERIES.blue, colors: theory.map((t) => (off(t, r.dK) ? SERIES.vermillion : SERIES.blue)),
         valueText: sig3, yTicks: sig3, // 1026 reads 1,030, not short()'s 1×10³
@@ -178,10 +182,12 @@ export function breakPart(engine, store, number) {
     const within = row ? [['rowvar', 'within one query’s row (what the softmax sees)', sig3(row.rowVariance[state.tdk - 1]),
       `(theory (μ² + 1)·1 = ${sig3(row.theoryRowVariance[state.tdk - 1])}, level in dₖ: Lesson 2.4)`, row.rowVariance[state.tdk - 1]]] : [];
     fill(part.stats, statList('break', diagonal ? [
-      ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError), `(theory 1 + 2/dₓ = ${sig3(r.predictedDiagonalRatio)})`, r.diagonalRatio],
+      ['diagratio', 'own key ÷ other key, variance', pm(r.diagonalRatio, r.diagonalRatioStdError),
+        `(theory 1 + 2/dₓ = ${sig3(r.predictedDiagonalRatio)})`, r.diagonalRatio],
       ['fails', 'where it breaks', `${where}: the two are uncorrelated, yet both grow with |x|²`, null],
     ] : [
-      ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError), `(theory ${sig3(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
+      ['logitvar', 'variance of the logits q·k/√dₖ', pm(r.scaledVariance.value, r.scaledVariance.stdError),
+        `(theory ${sig3(r.scaledVariance.theory)}; 1/√dₖ aims for 1)`, r.scaledVariance.value],
       ...within,
       ['fails', 'where it breaks', where, null],
     ]));

@@ -52,7 +52,8 @@ export function derivationPart(engine, store, number) {
     render(state) {
       for (const c of controls) c.sync(state);
       if (!changed(state)) return;
-      measureProgressively(part, { engine, kind: 'derivation', options: (samples) => derivationOptions(state, samples), perSample: state.tdk, full: state.tsamples },
+      measureProgressively(part, { engine, kind: 'derivation', options: (samples) => derivationOptions(state, samples),
+        perSample: state.tdk, full: state.tsamples },
         (samples, call) => measure(state, samples, call), (r) => draw(state, r));
     },
   };
@@ -84,7 +85,8 @@ export function derivationPart(engine, store, number) {
     // A line whose exact value differs from the previous line's is marked (a comparison of engine numbers, for the label).
     const differs = (a, b) => Math.abs(a - b) > 1e-9 * (1 + Math.abs(b));
     const lines = [
-      ['vardot', TeX`\operatorname{Var}(q\cdot k) = \operatorname{Var}\Big(\sum_{i=1}^{d_k} {\textstyle q_i k_i}\Big)`, r.varDot, 'the definition of the dot product'],
+      ['vardot', TeX`\operatorname{Var}(q\cdot k) = \operatorname{Var}\Big(\sum_{i=1}^{d_k} {\textstyle q_i k_i}\Big)`, r.varDot,
+        'the definition of the dot product'],
       ['sumvarprod', TeX`\sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i)`, r.sumVarProducts, 'the products qᵢkᵢ are uncorrelated'],
       ['sumvarvar', TeX`\sum_{i=1}^{d_k} \operatorname{Var}(q_i)\,\operatorname{Var}(k_i)`, r.sumVarQVarK, 'zero means; qᵢ independent of kᵢ'],
       // The last line is a count, not a measurement: its measured cell stays empty.
@@ -97,8 +99,10 @@ export function derivationPart(engine, store, number) {
         el('td', { className: 'relation', attrs: { 'aria-label': broken ? 'not equal to the line above' : i ? 'equal to the line above' : '' } }, relation),
         el('td', { className: 'derivation-tex' }, tex(formula)),
         q.value === null ? el('td', { className: 'num', dataset: { label: 'measured' } }, '— (a count)')
-          : el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' }, attrs: tooltip(q.value) }, el('strong', {}, pm(q.value, q.stdError))),
-        el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) }, sig3(q.theory)),
+          : el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' }, attrs: tooltip(q.value) },
+            el('strong', {}, pm(q.value, q.stdError))),
+        el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) },
+          sig3(q.theory)),
         el('td', { className: 'derivation-why' }, why));
     });
     refill(steps, el('p', { className: 'table-title' }, `Each line measured by the engine at dₖ = ${state.tdk} (${r.samples} pairs)`),
@@ -111,11 +115,13 @@ export function derivationPart(engine, store, number) {
       className: differs(q.theory, Number(required)) ? 'broken-line' : '' },
       el('td', {}, tex(label)),
       el('td', { className: 'num', dataset: { stat: id, value: q.value, label: 'measured' }, attrs: tooltip(q.value) }, pm(q.value, q.stdError)),
-      el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) }, sig3(q.theory)),
+      el('td', { className: 'num', dataset: { stat: `${id}theory`, value: q.theory, label: 'exact' }, attrs: tooltip(q.theory, sig3(q.theory)) },
+        sig3(q.theory)),
       el('td', { className: 'num', dataset: { label: 'the proof needs' } }, required));
     refill(assumptions, el('p', { className: 'table-title' }, 'The assumptions, measured on the same draws'),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'assumptions' } },
-        el('thead', {}, el('tr', {}, ['property', 'measured', 'exact for these settings', 'the proof needs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+        el('thead', {}, el('tr', {}, ['property', 'measured', 'exact for these settings', 'the proof needs']
+          .map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {},
           arow('meanq', TeX`\operatorname{E}(q_i)`, r.meanQ, '0'),
           arow('meank', TeX`\operatorname{E}(k_i)`, r.meanK, '0'),

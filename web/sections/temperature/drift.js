@@ -194,26 +194,33 @@ export function driftPart(engine, store, number) {
       ...marker(Math.min(...positive), Math.max(...positive)),
     ];
     variance.set({ title: 'Score variance against the factor f', legend: xyLegend(vSeries),
-      draw: xyChart({ id: 'drift-variance', ariaLabel: `Score variance against the drift factor f from 0.25 to 4, log–log; at f = ${state.tdrift} measured ${precise(r.measured[g])}`,
-        xLabel: 'factor f (log scale)', yLabel: 'score variance (log scale)', xScale: 'log', yScale: 'log', xTicks: DRIFT_TICKS, series: vSeries, height: 270 }) });
+      draw: xyChart({ id: 'drift-variance',
+        ariaLabel: `Score variance against the drift factor f from 0.25 to 4, log–log; at f = ${state.tdrift} measured ${precise(r.measured[g])}`,
+        xLabel: 'factor f (log scale)', yLabel: 'score variance (log scale)', xScale: 'log', yScale: 'log', xTicks: DRIFT_TICKS,
+        series: vSeries, height: 270 }) });
     const level = (id, label, value, color, dash) => ({ id, label, kind: 'line', x: [f[0], f[g - 1]], y: [value, value], color, dash, width: 1.4 });
     const sSeries = [
       { id: 'scaled', label: 'β = 1/√dₖ', kind: 'line', marker: true, symbol: 'circle', x: f, y: upto(r.maxWeight), color: SERIES.blue },
       level('assumed', 'unit-variance logits', r.assumed.maxWeight, '#1b1f24', '2 3'),
-      { id: 'restored', label: 'β reset for unit variance at each f', kind: 'points', x: f, y: upto(r.restoredMaxWeight), color: SERIES.green, symbol: 'square' },
+      { id: 'restored', label: 'β reset for unit variance at each f', kind: 'points', x: f, y: upto(r.restoredMaxWeight),
+        color: SERIES.green, symbol: 'square' },
       ...marker(0, 1),
     ];
     sharp.set({ title: 'Sharpness: the mean largest weight of a row', legend: xyLegend(sSeries),
-      draw: xyChart({ id: 'drift-sharpness', ariaLabel: `Mean largest weight against the drift factor; at f = ${state.tdrift} it is ${precise(r.maxWeight[g])} with β = 1/√d_k`,
+      draw: xyChart({ id: 'drift-sharpness',
+        ariaLabel: `Mean largest weight against the drift factor; at f = ${state.tdrift} it is ${precise(r.maxWeight[g])} with β = 1/√d_k`,
         xLabel: 'factor f (log scale)', yLabel: 'mean largest weight', xScale: 'log', yDomain: [0, 1], xTicks: DRIFT_TICKS, series: sSeries, height: 270 }) });
     fill(part.stats, statList('drift', [
       ['drift', 'factor f', String(state.tdrift), null, state.tdrift],
-      ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]), `(closed form ${sig3(r.predictedAll[g])}; the paper’s formula ${sig3(r.predicted[g])})`, r.measured[g]],
+      ['measured', 'score variance, measured', pm(r.measured[g], r.measuredStdError[g]),
+        `(closed form ${sig3(r.predictedAll[g])}; the paper’s formula ${sig3(r.predicted[g])})`, r.measured[g]],
       ['ratio', 'score variance ÷ its value at f = 1, measured', sig3(r.varianceRatio[g]), `(scores ${sig3(r.sdRatio[g])} times as wide)`, r.varianceRatio[g]],
       ['scaled', 'variance after dividing by √dₖ', pm(r.scaledVariance[g], r.scaledVarianceStdError[g]), null, r.scaledVariance[g]],
       ['restoringbeta', 'β that restores variance 1', sig3(r.restoringBeta[g]), `(against 1/√dₖ = ${sig3(r.standardBeta)})`, r.restoringBeta[g]],
-      ['maxweight', 'mean largest weight, β = 1/√dₖ', pm(r.maxWeight[g], r.maxWeightStdError[g]), `(unit-variance logits: ${pm(r.assumed.maxWeight, r.assumed.maxWeightStdError)})`, r.maxWeight[g]],
-      ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]), `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${sig3(r.maxEntropy)})`, r.entropy[g]],
+      ['maxweight', 'mean largest weight, β = 1/√dₖ', pm(r.maxWeight[g], r.maxWeightStdError[g]),
+        `(unit-variance logits: ${pm(r.assumed.maxWeight, r.assumed.maxWeightStdError)})`, r.maxWeight[g]],
+      ['entropy', 'mean entropy of a row, β = 1/√dₖ', pm(r.entropy[g], r.entropyStdError[g]),
+        `(unit-variance logits: ${pm(r.assumed.entropy, r.assumed.entropyStdError)}; ln ${r.tokens} = ${sig3(r.maxEntropy)})`, r.entropy[g]],
     ]));
   }
 }

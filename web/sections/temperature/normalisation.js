@@ -91,21 +91,24 @@ export function normalisationPart(engine, store, number) {
     render(state) {
       matrix.sync(state);
       if (!changed(state)) return;
-      const r = attempt(part, notices, 'The engine rejected this matrix', () => engine.normalisationDemo({ scores: state.tmatrix, rows: 3, cols: 3, beta: state.tbeta }));
+      const r = attempt(part, notices, 'The engine rejected this matrix',
+        () => engine.normalisationDemo({ scores: state.tmatrix, rows: 3, cols: 3, beta: state.tbeta }));
       if (!r) return;
       const map = (id, title, values, palette, extra = {}) => ({ id, title, values, rows: 3, cols: 3, rowLabels: QUERY, colLabels: KEY,
         rowAxis: 'query', colAxis: 'key', palette, ...extra });
       // The three maps take the new numbers in place; their columns and formulas are made once.
       if (!maps.firstChild) {
         fill(maps,
-          el('div', { className: 'map-column' }, el('p', { className: 'formula-label' }, 'The scores, as typed above:'), el('div', { className: 'tex-display map-spacer' }), mapBoxes[0]),
+          el('div', { className: 'map-column' }, el('p', { className: 'formula-label' }, 'The scores, as typed above:'),
+            el('div', { className: 'tex-display map-spacer' }), mapBoxes[0]),
           el('div', { className: 'map-column' }, rowsFormula, mapBoxes[1]),
           el('div', { className: 'map-column' }, columnsFormula, mapBoxes[2]));
       }
       placeHeatmaps(mapBoxes[0], [map('norm-scores', 'Scores S', r.scores, 'diverging')]);
       placeHeatmaps(mapBoxes[1], [map('norm-rows', 'Rows sum to 1', r.byRow, 'sequential', { domain: [0, 1] })]);
       placeHeatmaps(mapBoxes[2], [map('norm-columns', 'Columns sum to 1', r.byColumn, 'sequential', { domain: [0, 1] })]);
-      const cells = (values, stat) => Array.from(values, (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v }, attrs: tooltip(v, sig3(v)) }, sig3(v)));
+      const cells = (values, stat) => Array.from(values,
+        (v, i) => el('td', { className: 'num', dataset: { stat: `${stat}${i}`, value: v }, attrs: tooltip(v, sig3(v)) }, sig3(v)));
       const head = el('tr', {}, el('th', { attrs: { scope: 'col' } }, 'normalised'), [1, 2, 3].map((i) => el('th', { attrs: { scope: 'col' } }, String(i))));
       refill(sums, el('p', { className: 'table-title' }, `Sums the engine reports for the two weight matrices (β = ${state.tbeta})`),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples', dataset: { table: 'sums' } },

@@ -70,7 +70,8 @@ export function assumptionsPart(engine, store, number) {
     ], [
       'It splits the scores in two, which the paper does not. Off the diagonal a query meets another token’s key. On the ',
       'diagonal it meets its own: q', el('sub', {}, 'i'), ' and k', el('sub', {}, 'i'), ' both come from the same x', el('sub', {}, 'i'), '. ',
-      'Independent W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), ' keep every Cov(q', el('sub', {}, 'c'), ', k', el('sub', {}, 'c'), ') at 0, but the two are ',
+      'Independent W', el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'), ' keep every Cov(q', el('sub', {}, 'c'), ', k', el('sub', {}, 'c'),
+      ') at 0, but the two are ',
       'still dependent: both scale with the length of x', el('sub', {}, 'i'), ', so a long x', el('sub', {}, 'i'), ' makes both long. ',
       'That widens the diagonal, by the factor printed below (1 + 2/', ...sub('d', 'x'), ' when X has mean 0). ',
       'A mean in X is a second failure the product cannot see: ',
@@ -84,7 +85,8 @@ export function assumptionsPart(engine, store, number) {
     ]]);
     const rowOf = (id, label, predicted, value, se, note = '') => el('tr', { dataset: { row: id } },
       el('th', { attrs: { scope: 'row' } }, label),
-      el('td', { className: 'num', dataset: { stat: `${id}predicted`, value: predicted ?? '', label: 'closed form' }, attrs: tooltip(predicted, sig3(predicted)) }, predicted === null ? '—' : sig3(predicted)),
+      el('td', { className: 'num', dataset: { stat: `${id}predicted`, value: predicted ?? '', label: 'closed form' },
+        attrs: tooltip(predicted, sig3(predicted)) }, predicted === null ? '—' : sig3(predicted)),
       el('td', { className: 'num', dataset: { stat: `${id}measured`, value, label: 'measured' }, attrs: tooltip(value) }, el('strong', {}, pm(value, se))),
       el('td', { className: 'note-cell' }, note));
     // Merged into the table shown (web/dom.js `patch`): a redraw writes the numbers that changed, not a new table.
@@ -117,7 +119,8 @@ export function assumptionsPart(engine, store, number) {
       ['diagratio', 'diagonal ÷ off-diagonal variance', pm(r.diagonalRatio, r.diagonalRatioStdError),
         `(closed form ${sig3(r.predictedDiagonalRatio)}${state.tmx === 0 ? ' = 1 + 2/dₓ' : ''})`, r.diagonalRatio],
       ['standardbeta', 'β = 1/√dₖ', sig3(r.standardBeta), null, r.standardBeta],
-      ['restoringbeta', 'β that gives the measured scores variance 1', sig3(r.restoringBeta), `(from the closed form: ${sig3(r.predictedRestoringBeta)})`, r.restoringBeta],
+      ['restoringbeta', 'β that gives the measured scores variance 1', sig3(r.restoringBeta),
+        `(from the closed form: ${sig3(r.predictedRestoringBeta)})`, r.restoringBeta],
       ['sharpscaled', 'mean largest weight of a row, β = 1/√dₖ', pm(r.scaled.maxWeight, r.scaled.maxWeightStdError), null, r.scaled.maxWeight],
       ['sharprestored', 'the same with the restoring β', pm(r.restored.maxWeight, r.restored.maxWeightStdError), null, r.restored.maxWeight],
       ['sharpassumed', 'the same for unit-variance logits', pm(r.assumed.maxWeight, r.assumed.maxWeightStdError), '(what 1/√dₖ aims for)', r.assumed.maxWeight],

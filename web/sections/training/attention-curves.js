@@ -35,8 +35,10 @@ export function attentionCurves(prefix, { which = '' } = {}) {
         draw: spec(`${prefix}-logit`, `${titles.logit} against step`, 'largest |logit| (log scale)', 'log', xDomain, m) });
     },
     idle(xDomain, note) {
-      entropy.set({ title: titles.entropy, note, draw: spec(`${prefix}-entropy`, `${titles.entropy} (no run yet)`, 'entropy (nats)', 'linear', xDomain, [], [0, 3]) });
-      logit.set({ title: titles.logit, note, draw: spec(`${prefix}-logit`, `${titles.logit} (no run yet)`, 'largest |logit| (log scale)', 'log', xDomain, [], [0.1, 100]) });
+      entropy.set({ title: titles.entropy, note,
+        draw: spec(`${prefix}-entropy`, `${titles.entropy} (no run yet)`, 'entropy (nats)', 'linear', xDomain, [], [0, 3]) });
+      logit.set({ title: titles.logit, note,
+        draw: spec(`${prefix}-logit`, `${titles.logit} (no run yet)`, 'largest |logit| (log scale)', 'log', xDomain, [], [0.1, 100]) });
     },
   };
 }

@@ -28,9 +28,12 @@ function conclusion() {
   const base = reference('encoder', 'inverse-sqrt-dk');
   return [[
     'Source 003 trains a small transformer to reverse lists of 20 numbers from 0 to 99 and reports 1.5 % test accuracy with β = 1/√', ...dk(),
-    ` and 96 % with β = 5. Our runs of its setting, on one encoder block, agree: ${tok('encoder', 'inverse-sqrt-dk')} against ${tok('encoder', 'fixed 5')} token accuracy `,
-    `(mean ± sd, ${base?.runs.length ?? 0} seeds). But that compares two `, term('beta', 'β'), ` after one budget (${base?.config.epochs} epochs) at one learning rate `,
-    `(${base?.config.lr}). With 30 epochs 1/√`, ...dk(), ` also reaches ${tok('encoder-30-epochs', 'inverse-sqrt-dk')}; with ${base ? `${fastLr / base.config.lr}×` : 'a larger'} `,
+    ` and 96 % with β = 5. Our runs of its setting, on one encoder block, agree: ${tok('encoder', 'inverse-sqrt-dk')} `
+      + `against ${tok('encoder', 'fixed 5')} token accuracy `,
+    `(mean ± sd, ${base?.runs.length ?? 0} seeds). But that compares two `, term('beta', 'β'),
+    ` after one budget (${base?.config.epochs} epochs) at one learning rate `,
+    `(${base?.config.lr}). With 30 epochs 1/√`, ...dk(), ` also reaches ${tok('encoder-30-epochs', 'inverse-sqrt-dk')}; `
+      + `with ${base ? `${fastLr / base.config.lr}×` : 'a larger'} `,
     `the learning rate (${fastLr}), ${tok('encoder-lr-2e-3', 'inverse-sqrt-dk')}. In the attention-only model the ranking flips: `,
     `${tok('attention', 'inverse-sqrt-dk')} for 1/√dₖ, ${tok('attention', 'fixed 5')} for β = 5.`,
   ]];
@@ -61,7 +64,8 @@ export function conclusionPart(context, number) {
         const g = reference(state.rcurves, method);
         const runs = (g?.runs ?? []).filter((r) => r.curve);
         runs.forEach((r, i) => {
-          const s = { id: `${method}-seed-${r.seed}`, label, kind: 'line', x: r.curve.step, y: r.curve.tokenAccuracy, color: style.color, dash: style.dash, width: 1.4 };
+          const s = { id: `${method}-seed-${r.seed}`, label, kind: 'line', x: r.curve.step, y: r.curve.tokenAccuracy,
+            color: style.color, dash: style.dash, width: 1.4 };
           series.push(s);
           if (i === 0) legend.push({ ...s, label: `${label}, seeds ${runs.map((x) => x.seed).join(', ')}` });
         });
@@ -69,7 +73,8 @@ export function conclusionPart(context, number) {
       const steps = series.length ? Math.max(...series.map((s) => s.x[s.x.length - 1])) : 1;
       const R = reference(state.rcurves, METHODS[0].method)?.config.R;
       chart.set({ title: `Validation token accuracy against step: ${experiment?.label ?? state.rcurves}`, legend: xyLegend(legend),
-        note: series.length ? `One line per seed: ${thousands(series[0].x.length)} evaluations of the validation set each, from step 0; chance is ${percent(1 / R)}.`
+        note: series.length
+          ? `One line per seed: ${thousands(series[0].x.length)} evaluations of the validation set each, from step 0; chance is ${percent(1 / R)}.`
           : 'The data file has no curves for these runs: rerun build-scripts/reference-runs.',
         draw: xyChart({ id: 'reference-curves', ariaLabel: 'Validation token accuracy of the reference runs against step', xLabel: 'optimizer step',
           yLabel: 'token accuracy', xDomain: [0, steps], yDomain: [0, 1], series, height: 220 }) });

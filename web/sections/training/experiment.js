@@ -71,7 +71,8 @@ export function experimentPanel(context) {
       'cross-entropy over the R possible values at each of the L outputs.',
     ], [
       el('strong', {}, `The ${m.label}: `), ...m.words,
-      info ? ` At these settings it has ${thousands(info.modelParameterCount)} parameters (the engine’s count); the paper says only that its model has fewer than 8000.` : '',
+      info ? ` At these settings it has ${thousands(info.modelParameterCount)} parameters (the engine’s count); `
+        + 'the paper says only that its model has fewer than 8000.' : '',
     ], [
       'Training: Adam with the learning rate rising over 50 warm-up steps and then falling to zero along a cosine, batches of 128, ',
       'gradients clipped to norm 5. Two accuracies are reported, because the paper does not say which it used: ',
@@ -83,16 +84,21 @@ export function experimentPanel(context) {
       clear(stats);
       return;
     }
-    refill(tensors, el('p', { className: 'table-title' }, `Its tensors in forward order, as the engine lays them out: ${thousands(info.parameterCount)} parameters in all`),
-      el('ol', { className: 'tensor-list', dataset: { table: 'parameters' } }, info.parameters.map((p) => el('li', { dataset: { tensor: p.name, count: p.count } },
-        el('span', { className: 'mono tensor-name' }, breakable(p.name)),
-        el('span', { className: 'tensor-shape' }, `${p.shape[0]} × ${p.shape[1]}`),
-        el('span', { className: 'tensor-count' }, thousands(p.count))))));
+    refill(tensors, el('p', { className: 'table-title' },
+      `Its tensors in forward order, as the engine lays them out: ${thousands(info.parameterCount)} parameters in all`),
+      el('ol', { className: 'tensor-list', dataset: { table: 'parameters' } },
+        info.parameters.map((p) => el('li', { dataset: { tensor: p.name, count: p.count } },
+          el('span', { className: 'mono tensor-name' }, breakable(p.name)),
+          el('span', { className: 'tensor-shape' }, `${p.shape[0]} × ${p.shape[1]}`),
+          el('span', { className: 'tensor-count' }, thousands(p.count))))));
     fill(stats, statList('model', [
       ['params', 'parameters', thousands(info.parameterCount), info.parameterCount !== info.modelParameterCount ? '(with ln β)' : null, info.parameterCount],
       ['dk', 'd / heads = dₖ', `${info.dModel} / ${info.heads} = ${info.dK}`, null, info.dK],
-      ['beta0', 'β at the first step', sig3(info.beta), info.betaStrategy === 'dynamic' ? '(a placeholder until the first batch is measured)' : null, info.beta],
-      ['total', 'steps in all', thousands(info.totalSteps), `(${thousands(info.stepsPerEpoch)} an epoch${info.betaStrategy === 'search' ? `; ${info.probeEpochs}-epoch probes of the search included` : ''})`, info.totalSteps],
+      ['beta0', 'β at the first step', sig3(info.beta),
+        info.betaStrategy === 'dynamic' ? '(a placeholder until the first batch is measured)' : null, info.beta],
+      ['total', 'steps in all', thousands(info.totalSteps),
+        `(${thousands(info.stepsPerEpoch)} an epoch${info.betaStrategy === 'search' ? `; ${info.probeEpochs}-epoch probes of the search included` : ''})`,
+        info.totalSteps],
     ]));
   };
 

@@ -2,8 +2,9 @@
 // of five ways. The lesson's claim is that after initialisation β is an optimisation setting: 6.1 shows Table 1's gap
 // closing with more steps or a larger learning rate, 6.2 that the weights can take over β's job (and the dynamic β
 // undoes it), 6.3 how far Adam lets a learned β move, 6.4 a run (and a race, one click deeper) of the learner's own;
-// the whole table and the commands behind every figure are one click deeper in 6.1. Every number comes from the engine (a trainer in a Web Worker, or in slices on this
-// thread) or from web/data/reference-runs.json; these modules lay them out and keep the runs going.
+// the whole table and the commands behind every figure are one click deeper in 6.1. Every number comes from the engine
+// (a trainer in a Web Worker, or in slices on this thread) or from web/data/reference-runs.json; these modules lay them
+// out and keep the runs going.
 import { el, clear } from '../../dom.js';
 import { createNotices } from '../../notices.js';
 import { claim, deeper } from '../kit/lesson.js';

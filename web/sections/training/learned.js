@@ -67,7 +67,8 @@ function reachQuestion(engine, cover) {
       return [`Its learning rates add up to Σ = ${sig3(r.lrSum)} over the ${info.totalSteps} steps, so a ln β that rises by its full rate every step `,
         `ends at ${sig3(r.initialBeta)}·exp(Σ) = ${sig3(r.ceiling)}; the engine’s bound for Adam’s longest possible steps is ${sig3(r.bound)}. `,
         r.bound < PAPER_BETA ? `Both are below ${PAPER_BETA}: the optimiser, not the task, decides where β stops.`
-          : r.ceiling < PAPER_BETA ? `${PAPER_BETA} lies between them: only steps longer than the rate, which Adam takes while the gradient keeps growing, could get there.`
+          : r.ceiling < PAPER_BETA ? `${PAPER_BETA} lies between them: only steps longer than the rate, `
+              + 'which Adam takes while the gradient keeps growing, could get there.'
             : `The ceiling is above ${PAPER_BETA}: here the optimiser leaves β room to go where the loss pushes it.`];
     },
   });
@@ -92,7 +93,8 @@ function rerunText(runs) {
         ? `near their ceiling of ${sig(ceiling)} (one at ${sig(highest)}: Adam stepped past its rate).`
         : `at or below their ceiling of ${sig(ceiling)}.`],
     faster: faster.length ? [`Given ${[...new Set(faster.map((r) => `${sig(r.betaLr / r.group.config.lr)}×`))].join(' and ')} `,
-      `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`] : [],
+      `the rate, the encoder’s β climbs to ${rows('encoder').map((r) => at(r)).join(' and ')}; `
+        + `the attention-only model’s stops at ${rows('attention').map((r) => at(r)).join(' and ')}.`] : [],
   };
 }
 
@@ -131,7 +133,8 @@ export function learnedPart(context, number) {
       const r = info.betaReach;
       refill(reach, 'For 6.4’s settings, ln β’s rate ', inlineStat('betalr', sig3(info.betaLr), info.betaLr),
         ` (${info.betaLr === info.lr ? 'the weights’ own' : `weights: ${sig3(info.lr)}`}) sums to Σ = `, inlineStat('betalrsum', sig3(r.lrSum), r.lrSum),
-        ` over ${info.totalSteps} steps: β can rise from ${sig3(r.initialBeta)} to about ${sig3(r.initialBeta)}·exp(Σ) = `, inlineStat('betaceiling', sig3(r.ceiling), r.ceiling),
+        ` over ${info.totalSteps} steps: β can rise from ${sig3(r.initialBeta)} to about ${sig3(r.initialBeta)}·exp(Σ) = `,
+        inlineStat('betaceiling', sig3(r.ceiling), r.ceiling),
         ', and even Adam’s longest possible steps stop at ', inlineStat('betabound', sig3(r.bound), r.bound), '.');
     },
   };

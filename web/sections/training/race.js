@@ -84,8 +84,12 @@ export function racePart(context) {
       const rate = stepsPerSecond(r);
       const text = r.status === 'failed' ? `failed: ${r.error}`
         : r.status === 'done' ? `done: test token accuracy ${percent(r.final.test.tokenAccuracy)}, sequence ${percent(r.final.test.sequenceAccuracy)}`
-          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''} · ${scaleName(options.betaStrategy)} = ${sig3(p.beta)}`
-            + `${rate && r.status === 'running' ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}${r.status === 'paused' ? ' · stopped' : ''}`
+          : p ? `step ${thousands(p.step)} of ${thousands(p.totalSteps)}`
+            + `${p.phase === 'search' ? ` (probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount})` : ''}`
+            + ` · ${scaleName(options.betaStrategy)} = ${sig3(p.beta)}`
+            + `${rate && r.status === 'running'
+              ? ` · ${thousands(Math.round(rate))} steps/s · about ${secondsText((p.totalSteps - p.step) / rate)} left` : ''}`
+            + `${r.status === 'paused' ? ' · stopped' : ''}`
             : 'starting…';
       const row = list[i];
       Object.assign(row.node.dataset, { status: r.status, step: String(p?.step ?? 0) });
@@ -93,7 +97,8 @@ export function racePart(context) {
       row.progress.value = p?.step ?? 0;
       setText(row.text, text);
     });
-    const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy, { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
+    const losses = lanes.map(({ record, options }) => lossSeries(record, options.betaStrategy,
+      { ...STRATEGY[options.betaStrategy], label: runLabel(options) }));
     const maxSteps = maxStepsOf(lanes);
     loss.set({ title: 'Training loss, every lane', legend: xyLegend(losses),
       note: 'One line per strategy, against the optimizer steps each has spent (search probes included).',
@@ -115,7 +120,8 @@ export function racePart(context) {
   }, () => {
     const lanes = session.lanes;
     const maxSteps = maxStepsOf(lanes);
-    curves.draw(lanes.map(({ record, options }) => ({ record, id: options.betaStrategy, style: { ...STRATEGY[options.betaStrategy], label: runLabel(options) } })), [0, maxSteps]);
+    curves.draw(lanes.map(({ record, options }) => ({ record, id: options.betaStrategy,
+      style: { ...STRATEGY[options.betaStrategy], label: runLabel(options) } })), [0, maxSteps]);
   }, () => {
     const finished = session.lanes.filter((lane) => lane.record.final);
     const shows = finished.map(({ options }) => runLabel(options)).join('\u0000');
@@ -124,7 +130,8 @@ export function racePart(context) {
     if (finished.length) {
       refill(table, el('p', { className: 'table-title' }, 'Results of the race (test set)'),
         el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack', dataset: { table: 'race' } },
-          el('thead', {}, el('tr', {}, ['strategy', 'β (QK-norm: g) at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+          el('thead', {}, el('tr', {}, ['strategy', 'β (QK-norm: g) at the end', 'test token accuracy', 'test sequence exact match', 'steps', 'wall time']
+            .map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
           el('tbody', {}, finished.map(({ record, options }) => {
             const f = record.final;
             return el('tr', { dataset: { lane: options.betaStrategy } },

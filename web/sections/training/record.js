@@ -8,7 +8,8 @@ const DRAW_EVERY_MS = 250;
 /* ---- one run's record: what the updates brought, kept for drawing ---- */
 
 export function newRecord(options) {
-  return { options, label: strategyText(options.betaStrategy, options.beta), info: null, losses: [], entropies: [], maxLogits: [], evals: [], probes: [], attention: null,
+  return { options, label: strategyText(options.betaStrategy, options.beta), info: null,
+    losses: [], entropies: [], maxLogits: [], evals: [], probes: [], attention: null,
     last: null, final: null, status: 'running', runMs: 0, resumedAt: performance.now(), window: [], error: null, mode: null };
 }
 

@@ -44,7 +44,8 @@ function referenceRows() {
     for (const g of groups) {
       rows.push(el('tr', { dataset: { source: 'reference', experiment: exp.id, method: g.method } },
         el('th', { attrs: { scope: 'row' } }, METHOD_LABEL[g.method] ?? g.method),
-        cell(g.method === 'search' || g.method === 'dynamic' || g.method === 'learned' ? `${sig(g.beta.mean)} ± ${sig(g.beta.sd)}` : sig3(g.beta.mean), 'β', g.beta.mean),
+        cell(g.method === 'search' || g.method === 'dynamic' || g.method === 'learned' ? `${sig(g.beta.mean)} ± ${sig(g.beta.sd)}` : sig3(g.beta.mean),
+          'β', g.beta.mean),
         cell(pm(g.tokenAccuracy), 'test token accuracy', g.tokenAccuracy.mean),
         cell(pm(g.sequenceAccuracy), 'test sequence exact match', g.sequenceAccuracy.mean),
         cell(String(g.runs.length), 'runs', g.runs.length)));
@@ -79,7 +80,8 @@ function repeatedNote() {
   const where = rows.map((p) => `R = ${count(p.R)} with ${count(p.train)} training sequences (chance ${pct(1 / p.R)})`);
   const ours = rows.map((p) => oursFor(p)).filter(Boolean);
   return el('p', { className: 'chart-note', dataset: { note: 'repeated-figure' } },
-    `* The paper prints the same ${rows[0].accuracy} % for β = 1/√dₖ in two different settings (printed rows ${[...repeated].map((i) => i + 1).join(' and ')}), ${where.join(' and ')}: `
+    `* The paper prints the same ${rows[0].accuracy} % for β = 1/√dₖ in two different settings `
+    + `(printed rows ${[...repeated].map((i) => i + 1).join(' and ')}), ${where.join(' and ')}: `
     + 'probably a copy error in one of the two rows. '
     + (ours.length === rows.length ? `Our runs of the two settings end at ${ours.map((g) => groupPm(g, 'tokenAccuracy')).join(' and ')} token accuracy.` : ''));
 }
@@ -94,25 +96,29 @@ function wholeTable() {
       const ours = g ? [
         cell(groupPm(g, 'tokenAccuracy'), 'ours: test token accuracy', g.tokenAccuracy.mean),
         cell(groupPm(g, 'sequenceAccuracy'), 'ours: test sequence exact match', g.sequenceAccuracy.mean),
-        el('td', { dataset: { label: 'our budget' } }, `${g.config.epochs} epochs${g.config.epochs < 10 ? ' (not 10)' : ''}, ${g.runs.length} ${g.runs.length === 1 ? 'seed' : 'seeds'}`),
+        el('td', { dataset: { label: 'our budget' } },
+          `${g.config.epochs} epochs${g.config.epochs < 10 ? ' (not 10)' : ''}, ${g.runs.length} ${g.runs.length === 1 ? 'seed' : 'seeds'}`),
       ] : [el('td', { attrs: { colspan: 3 }, dataset: { label: 'ours' } }, 'not run')];
       return el('tr', { dataset: { paperRow: i + 1, ...(g ? { experiment: g.experiment, method: g.method } : {}) } },
         el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'old: β = 1/√dₖ' : `new: β = ${p.beta}`),
         el('td', { className: 'num' }, String(p.R)), el('td', { className: 'num' }, String(p.L)),
         el('td', { className: 'num' }, count(p.train)),
-        el('td', { className: 'num paper-figure', dataset: { label: 'paper: test accuracy', value: p.accuracy / 100, ...(repeated.has(i) ? { suspect: 'repeated' } : {}) } },
+        el('td', { className: 'num paper-figure',
+          dataset: { label: 'paper: test accuracy', value: p.accuracy / 100, ...(repeated.has(i) ? { suspect: 'repeated' } : {}) } },
           `${p.accuracy} %`, repeated.has(i) ? el('sup', {}, '*') : null),
         ...ours);
     })));
 }
 
 function paperRows() {
-  const rows = [groupRow('Source 003’s claims, Table 1 row 1: L = 20, R = 100, 15,000 training sequences (one run each; token or sequence accuracy not stated)', 'paper')];
+  const rows = [groupRow('Source 003’s claims, Table 1 row 1: L = 20, R = 100, 15,000 training sequences '
+    + '(one run each; token or sequence accuracy not stated)', 'paper')];
   for (const p of PAPER_TABLE_1.slice(0, 2)) {
     rows.push(el('tr', { dataset: { source: 'paper', method: p.method } },
       el('th', { attrs: { scope: 'row' } }, p.beta === null ? 'β = 1/√dₖ (“old method”)' : `β = ${p.beta} (“new method”)`),
       cell(p.beta === null ? '1/√20' : String(p.beta), 'β', p.beta ?? ''),
-      el('td', { className: 'num paper-figure', attrs: { colspan: 2 }, dataset: { label: 'test accuracy (paper)', value: p.accuracy / 100 } }, `${p.accuracy} %`),
+      el('td', { className: 'num paper-figure', attrs: { colspan: 2 }, dataset: { label: 'test accuracy (paper)', value: p.accuracy / 100 } },
+        `${p.accuracy} %`),
       cell('1', 'runs')));
   }
   return rows;
@@ -122,7 +128,8 @@ function paperRows() {
 function learnerRows(runs) {
   const rows = [groupRow('Your runs in this page (test set)', 'yours')];
   if (!runs.length) {
-    rows.push(el('tr', { className: 'empty-row' }, el('td', { attrs: { colspan: 5 } }, 'None finished yet: train a run or a race above and it is added here.')));
+    rows.push(el('tr', { className: 'empty-row' },
+      el('td', { attrs: { colspan: 5 } }, 'None finished yet: train a run or a race above and it is added here.')));
     return rows;
   }
   const key = (o) => JSON.stringify({ ...o, seed: undefined });
@@ -134,8 +141,10 @@ function learnerRows(runs) {
   for (const group of bySetting.values()) {
     for (const r of group) {
       const o = r.options;
-      const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy] ?? STRATEGY[o.betaStrategy].label}, ${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
-        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${sig3(o.betaLr)}` : ''}, seed ${o.seed}`;
+      const label = `${o.betaStrategy === 'fixed' ? `β = ${o.beta}` : METHOD_LABEL[o.betaStrategy] ?? STRATEGY[o.betaStrategy].label}, `
+        + `${o.model === 'encoder' ? 'encoder' : 'attention only'}, `
+        + `L ${o.L}, R ${o.R}, ${o.trainSize} train, ${o.epochs} ep., lr ${o.lr}`
+        + `${o.betaLr !== undefined && o.betaLr !== o.lr ? `, ln β lr ${sig3(o.betaLr)}` : ''}, seed ${o.seed}`;
       rows.push(el('tr', { dataset: { source: 'learner', strategy: o.betaStrategy, from: r.source } },
         el('th', { attrs: { scope: 'row' }, className: 'learner-run' }, label),
         cell(sig3(r.final.beta), 'β', r.final.beta),
@@ -198,9 +207,12 @@ function explanation(parameterCount) {
       ' in token accuracy', level.length ? ` and in ${level.length} the two end level` : '', ': ',
       full.map(row).join('; '), '. ',
       far && Math.abs(100 * far.old.tokenAccuracy.mean - far.paperOld) > 20
-        ? `Our 1/√dₖ run is furthest from the paper’s at R = ${far.p.R} with ${count(far.p.train)} sequences (${groupPm(far.old, 'tokenAccuracy')} against its ${far.paperOld} %): at this budget the standard scale learns that task too. `
+        ? `Our 1/√dₖ run is furthest from the paper’s at R = ${far.p.R} with ${count(far.p.train)} sequences `
+          + `(${groupPm(far.old, 'tokenAccuracy')} against its ${far.paperOld} %): at this budget the standard scale learns that task too. `
         : '',
-      short.length ? `The L = 200 setting (${short.map(row).join('; ')}) ran for ${short[0].old.config.epochs} epochs and one seed only: a step takes about five seconds on one core here, so 10 epochs would take hours. Read that row as where each β stands early in training, not where it ends`
+      short.length ? `The L = 200 setting (${short.map(row).join('; ')}) ran for ${short[0].old.config.epochs} epochs and one seed only: `
+        + 'a step takes about five seconds on one core here, so 10 epochs would take hours. '
+        + 'Read that row as where each β stands early in training, not where it ends'
         + (short.every((r) => Math.max(r.old.tokenAccuracy.mean, r.neu.tokenAccuracy.mean) < 2 / r.p.R)
           ? `; at that point neither β has started to learn, and both sit near the ${pct(1 / short[0].p.R)} that guessing gets.` : '.') : '',
     ]);
@@ -211,7 +223,8 @@ function explanation(parameterCount) {
       `but only ${pct(five.sequenceAccuracy.mean)} of sequences right at all 20 positions (${seq(five)}). The paper’s 96 % could be either`,
       five.sequenceAccuracy.mean < 0.9 ? '; if it counts whole sequences, our runs fall well short of it. ' : '. ',
       'Our figures are means over ',
-      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${count(base?.runs[0]?.test?.count ?? 10000)} test sequences (the paper used 100,000 and one run), with our reading of a model that the paper describes `,
+      `${seedsOf(REFERENCE.experiments[0]).length} seeds on ${count(base?.runs[0]?.test?.count ?? 10000)} test sequences `
+        + '(the paper used 100,000 and one run), with our reading of a model that the paper describes ',
       'only as attention heads in a transformer with fewer than 8000 parameters. Ours is one encoder block with d = L and has ',
       `${count(parameterCount)} parameters${parameterCount < 8000 ? '' : ' (not fewer)'}: close to the paper’s size, not a copy of its model.`,
     ]);
@@ -246,7 +259,8 @@ export function resultsSections(context) {
     tableBox.append(el('p', { className: 'table-title' }, 'Reversing 20 numbers from 0 to 99: the paper’s claims, our reference runs and yours'),
       el('div', { className: 'table-scroll' }, el('table', { className: 'examples stack results', dataset: { table: 'results' } },
         el('caption', { className: 'visually-hidden' }, 'Test accuracy of each β strategy: the paper, our reference runs, your runs'),
-        el('thead', {}, el('tr', {}, ['β strategy', 'β', 'test token accuracy', 'test sequence exact match', 'runs'].map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
+        el('thead', {}, el('tr', {}, ['β strategy', 'β', 'test token accuracy', 'test sequence exact match', 'runs']
+          .map((h) => el('th', { attrs: { scope: 'col' } }, h)))),
         el('tbody', {}, paperRows(), referenceRows(), learnerRows(context.runs)))));
   };
   refresh();

@@ -71,7 +71,8 @@ export function runPart(context, number, experiment) {
     if (r.final) drawFinal(r);
     if (r.status === 'done' && said.dataset.told !== 'done') {
       said.dataset.told = 'done';
-      said.textContent = `Training finished: test token accuracy ${percent(r.final.test.tokenAccuracy)}, sequence exact match ${percent(r.final.test.sequenceAccuracy)}.`;
+      said.textContent = `Training finished: test token accuracy ${percent(r.final.test.tokenAccuracy)}, `
+        + `sequence exact match ${percent(r.final.test.sequenceAccuracy)}.`;
     }
     if (r.status === 'failed') said.textContent = `The run failed: ${r.error}`;
     part.node.dataset.mode = r.mode ?? '';
@@ -91,8 +92,10 @@ export function runPart(context, number, experiment) {
     if (!p) return r.status === 'paused' ? 'Stopped before the first step.' : 'Starting…';
     const rate = stepsPerSecond(r);
     const phase = p.phase === 'search' ? `search probe ${Math.min(p.probe + 1, p.probeCount)} of ${p.probeCount}, ` : '';
-    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`, `${scaleName(r.options.betaStrategy)} = ${sig3(p.beta)}`];
-    if (r.status === 'done') return `Finished: ${parts[0]} in ${secondsText(r.runMs / 1000)} of running (${thousands(Math.round(p.step / (r.runMs / 1000)))} steps/s with the evaluations).`;
+    const parts = [`step ${thousands(p.step)} of ${thousands(p.totalSteps)}`, `${phase}epoch ${p.epoch} of ${p.epochs}`,
+      `${scaleName(r.options.betaStrategy)} = ${sig3(p.beta)}`];
+    if (r.status === 'done') return `Finished: ${parts[0]} in ${secondsText(r.runMs / 1000)} of running `
+      + `(${thousands(Math.round(p.step / (r.runMs / 1000)))} steps/s with the evaluations).`;
     if (r.status === 'evaluating') return `${parts[0]}: evaluating on the ${thousands(TEST_SIZE)} test sequences…`;
     if (rate) parts.push(`${thousands(Math.round(rate))} steps/s`, `about ${secondsText((p.totalSteps - p.step) / rate)} left`);
     return `${r.status === 'paused' ? 'Stopped at ' : ''}${parts.join(' · ')}`;
@@ -121,8 +124,10 @@ export function runPart(context, number, experiment) {
     evalsOf = r;
     const x = r.evals.map((e) => e.step);
     const acc = [
-      { id: 'token', label: 'validation token accuracy', kind: 'line', marker: true, symbol: 'circle', x, y: r.evals.map((e) => e.tokenAccuracy), color: SERIES.blue },
-      { id: 'sequence', label: 'validation sequence exact match', kind: 'line', marker: true, symbol: 'square', dash: '6 3', x, y: r.evals.map((e) => e.sequenceAccuracy), color: SERIES.vermillion },
+      { id: 'token', label: 'validation token accuracy', kind: 'line', marker: true, symbol: 'circle', x, y: r.evals.map((e) => e.tokenAccuracy),
+        color: SERIES.blue },
+      { id: 'sequence', label: 'validation sequence exact match', kind: 'line', marker: true, symbol: 'square', dash: '6 3', x,
+        y: r.evals.map((e) => e.sequenceAccuracy), color: SERIES.vermillion },
     ];
     if (r.probes.length) {
       acc.push({ id: 'probes', label: 'search probes (token accuracy at the probe’s end)', kind: 'points', symbol: 'triangle', size: 40,
@@ -162,7 +167,9 @@ export function runPart(context, number, experiment) {
         rowAxis: 'output position', colAxis: 'input value at each position', palette: 'sequential', domain: [0, 1], maxValueCols: 6,
         // Redrawn four times a second while the run goes: on a canvas unless it is small enough to print its numbers.
         painted: L > 6,
-        note: h === 0 ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.` : null });
+        note: h === 0
+          ? `Validation example 1 after ${thousands(a.step)} steps${a.heads > MAX_HEADS_DRAWN ? `; the first ${MAX_HEADS_DRAWN} of ${a.heads} heads` : ''}.`
+          : null });
     }
     placeHeatmaps(maps, specs);
     drawSequence(a);
@@ -198,7 +205,9 @@ export function runPart(context, number, experiment) {
       ['tokenacc', 'test token accuracy', percent(f.test.tokenAccuracy), `(${thousands(f.test.count)} sequences)`, f.test.tokenAccuracy],
       ['seqacc', 'test sequence exact match', percent(f.test.sequenceAccuracy), null, f.test.sequenceAccuracy],
       ['valacc', 'validation token accuracy', percent(f.val.tokenAccuracy), null, f.val.tokenAccuracy],
-      ['beta', r.options.betaStrategy === 'qk-norm' ? 'g at the end (mean over heads)' : 'β at the end', sig3(f.beta), r.options.betaStrategy === 'search' && f.search ? `(search bracket ${sig3(f.search.bracket[0])} … ${sig3(f.search.bracket[1])})` : null, f.beta],
+      ['beta', r.options.betaStrategy === 'qk-norm' ? 'g at the end (mean over heads)' : 'β at the end', sig3(f.beta),
+        r.options.betaStrategy === 'search' && f.search ? `(search bracket ${sig3(f.search.bracket[0])} … ${sig3(f.search.bracket[1])})` : null,
+        f.beta],
       ['steps', 'steps run', thousands(f.step), `in ${secondsText(r.runMs / 1000)} of running, evaluations included`, f.step],
       ['seconds', 'wall time of the run', secondsText(r.runMs / 1000), `(${r.mode === 'worker' ? 'Web Worker' : 'this thread, in slices'})`, r.runMs / 1000],
     ]));

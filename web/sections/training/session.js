@@ -15,7 +15,9 @@ export function modeText(found) {
 /** Buttons from [key, label, class] specs, each with data-action=key. */
 export function buttons(specs) {
   const out = {};
-  for (const [key, label, cls] of specs) out[key] = el('button', { type: 'button', className: `control-button ${cls ?? ''}`.trim(), textContent: label, dataset: { action: key } });
+  for (const [key, label, cls] of specs) {
+    out[key] = el('button', { type: 'button', className: `control-button ${cls ?? ''}`.trim(), textContent: label, dataset: { action: key } });
+  }
   return out;
 }
 

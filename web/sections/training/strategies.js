@@ -11,10 +11,13 @@ export { REFERENCE };
 export const STRATEGIES = [
   { id: 'inverse-sqrt-dk', label: '1/√dₖ', long: 'β = 1/√dₖ throughout', color: SERIES.blue, dash: null, symbol: 'circle' },
   { id: 'fixed', label: 'fixed β', long: 'β fixed at the value below', color: SERIES.vermillion, dash: '7 3', symbol: 'square' },
-  { id: 'search', label: 'search', long: 'the paper’s search: powers of ten, then bisection on validation accuracy', color: SERIES.green, dash: '2 3', symbol: 'triangle' },
-  { id: 'dynamic', label: 'dynamic', long: 'β re-measured after every step so the scores have unit variance', color: SERIES.orange, dash: '10 3 2 3', symbol: 'diamond' },
+  { id: 'search', label: 'search', long: 'the paper’s search: powers of ten, then bisection on validation accuracy',
+    color: SERIES.green, dash: '2 3', symbol: 'triangle' },
+  { id: 'dynamic', label: 'dynamic', long: 'β re-measured after every step so the scores have unit variance',
+    color: SERIES.orange, dash: '10 3 2 3', symbol: 'diamond' },
   { id: 'learned', label: 'learned', long: 'ln β trained with the weights, starting at 1/√dₖ', color: SERIES.purple, dash: '4 2', symbol: 'circle' },
-  { id: 'qk-norm', label: 'QK-norm', long: 'q and k normalised to length 1, logits g·q̂·k̂ with a learned g per head (Henry et al. 2020)', color: SERIES.sky, dash: '6 2 1 2', symbol: 'square' },
+  { id: 'qk-norm', label: 'QK-norm', long: 'q and k normalised to length 1, logits g·q̂·k̂ with a learned g per head (Henry et al. 2020)',
+    color: SERIES.sky, dash: '6 2 1 2', symbol: 'square' },
   { id: 'qk-layernorm', label: 'qk-layernorm', long: 'LayerNorm on q and k, then 1/√dₖ (as ViT-22B)', color: SERIES.grey, dash: '1 2', symbol: 'triangle' },
 ];
 export const STRATEGY = Object.fromEntries(STRATEGIES.map((s) => [s.id, s]));
@@ -78,7 +81,8 @@ export function trainerOptions(state, strategy = state.rstrategy) {
 /** "encoder block, L = 20, R = 100, 15,000 training sequences, 1 head, 10 epochs, learning rate 0.0005, seed 1". */
 export function configText(o) {
   return `${MODELS[o.model].label}, L = ${o.L}, R = ${o.R}, ${thousands(o.trainSize)} training sequences, ${o.heads} head${o.heads === 1 ? '' : 's'}, `
-    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}${o.betaLr !== undefined && o.betaLr !== o.lr ? ` (ln β: ${sig3(o.betaLr)})` : ''}, seed ${o.seed}`;
+    + `${o.epochs} epoch${o.epochs === 1 ? '' : 's'}, learning rate ${o.lr}`
+    + `${o.betaLr !== undefined && o.betaLr !== o.lr ? ` (ln β: ${sig3(o.betaLr)})` : ''}, seed ${o.seed}`;
 }
 export function strategyText(strategy, beta) {
   return strategy === 'fixed' ? `β fixed at ${beta}` : STRATEGY[strategy].long.replace(' the value below', '');

@@ -61,7 +61,8 @@ function driftLink(store) {
 
 export function weightsPart(context, number) {
   const { engine, store } = context;
-  const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job', formula: TeX`\beta\,QK^\top = X(\sqrt{\beta}\,W_q)(\sqrt{\beta}\,W_k)^\top X^\top` });
+  const part = partPanel({ id: 'weights', number, title: 'β and the weights do one job',
+    formula: TeX`\beta\,QK^\top = X(\sqrt{\beta}\,W_q)(\sqrt{\beta}\,W_k)^\top X^\top` });
   const noticeBox = el('div', { className: 'notices', attrs: { 'aria-live': 'polite' } });
   const notices = createNotices(noticeBox);
   // The second paragraph states the cap the question asks about: it stays covered until the learner answers.
@@ -100,15 +101,18 @@ export function weightsPart(context, number) {
       'β multiplies every ', term('score'), ', and so do larger ', ...W('q'), ' and ', ...W('k'), ': doubling both (random weights, dₖ = ', String(drift.dK),
       ', ', label.node, ') takes the scores’ variance from ', inlineStat('variance1', sig3(drift.measured[0]), drift.measured[0]), ' to ',
       inlineStat('variance', sig3(drift.measured[1]), drift.measured[1]), ' and the β that restores unit variance from ',
-      inlineStat('restoring1', sig3(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ', inlineStat('restoring', sig3(drift.restoringBeta[1]), drift.restoringBeta[1]),
+      inlineStat('restoring1', sig3(drift.restoringBeta[0]), drift.restoringBeta[0]), ' to ',
+      inlineStat('restoring', sig3(drift.restoringBeta[1]), drift.restoringBeta[1]),
       '. Training moves ', ...W('q'), ' and ', ...W('k'), ' too: the model sets its own temperature.',
       ...(toDrift ? [' ', toDrift] : []), ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3), doubling the weights doubles both arrow lengths and turns neither.');
     refill(second,
       'The dynamic β takes back the common part of that: after every step it sets β to 1/sd of the batch’s raw scores, dividing away a scale ',
       'the weights give every row alike, not how rows differ. A row of ', String(cap.n), ' keys with sd 1 over the row gives one key at most ',
       inlineStat('cap', sig3(cap.maxWeight), cap.maxWeight), ' of its weight. ',
-      runs.length ? `In our runs (seed 1) β fell from ${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
-        + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
+      runs.length ? `In our runs (seed 1) β fell from `
+        + `${both((r) => `${sig(r.dynamic.runs[0].curve.beta[1])} to ${sig(r.dynamic.runs[0].beta)}`)} as the weights grew. `
+        + `Token accuracy, ${runs.map((r) => (r.model === 'encoder' ? 'encoder' : 'attention only')).join(' then ')}: `
+        + `dynamic ${runs.map((r) => pm(r.dynamic.tokenAccuracy)).join(' and ')}; β = 5, free to sharpen, `
         + `${runs.map((r) => (r.fixed ? pm(r.fixed.tokenAccuracy) : 'not run')).join(' and ')}; 1/√dₖ `
         + `${runs.map((r) => pm(r.base.tokenAccuracy)).join(' and ')}.` : '');
   }

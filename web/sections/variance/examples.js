@@ -19,7 +19,8 @@ const SETS = [
   { id: 'd3', title: 'Three pairs with d = 3', pairs: [[[1, 2, 3], [3, 2, 1]], [[3, 4, 5], [6, 7, 8]], [[10, 9, 11], [8, 7, 6]]] },
 ];
 // The d = 3 pairs cut to their first two entries: d = 2 again, with the d = 3 set's numbers.
-const CUT = { id: 'cut', title: 'The d = 3 pairs cut to their first two entries (d = 2 again)', pairs: SETS[1].pairs.map(([a, b]) => [a.slice(0, 2), b.slice(0, 2)]) };
+const CUT = { id: 'cut', title: 'The d = 3 pairs cut to their first two entries (d = 2 again)',
+  pairs: SETS[1].pairs.map(([a, b]) => [a.slice(0, 2), b.slice(0, 2)]) };
 
 export function examplesPart(engine, store, number) {
   const part = partPanel({ id: 'examples', number, title: 'Dot products by hand', formula: TeX`a\cdot b = \sum_{i=1}^{d} a_i b_i` });
@@ -32,7 +33,8 @@ export function examplesPart(engine, store, number) {
   const result = el('p', { className: 'dot-result', attrs: { 'aria-live': 'polite' } });
 
   const edit = (a, b) => {
-    const button = el('button', { type: 'button', className: 'control-button small', textContent: 'Edit', attrs: { 'aria-label': `Edit ${vec(a)} · ${vec(b)}` } });
+    const button = el('button', { type: 'button', className: 'control-button small', textContent: 'Edit',
+      attrs: { 'aria-label': `Edit ${vec(a)} · ${vec(b)}` } });
     button.addEventListener('click', () => store.set({ dota: a, dotb: b }));
     return button;
   };
@@ -59,7 +61,8 @@ export function examplesPart(engine, store, number) {
   setProse(part.prose, [[
     `[1, 2] · [3, 4] = ${dotText(at(2).continued)}. Continue both patterns and the product climbs fast: ${dotText(at(4).continued)} at d = 4, `,
     `${dotText(at(6).continued)} at d = 6. Much of that climb comes from the entries themselves growing: the i-th term is i(i + 2), so the `,
-    `sum grows like d³/3, and each doubling of d multiplies it by a factor that approaches 2³ = 8 (${dotText(at(16).continued)}, ${dotText(at(32).continued)}, `,
+    `sum grows like d³/3, and each doubling of d multiplies it by a factor that approaches 2³ = 8 `
+      + `(${dotText(at(16).continued)}, ${dotText(at(32).continued)}, `,
     `${dotText(at(64).continued)} at d = 16, 32, 64). Repeat [1, 2] and [3, 4] instead, so every entry keeps its size: each extra two `,
     `dimensions add the same ${dotText(at(2).repeated)}, and the product grows in proportion to d (${dotText(at(16).repeated)}, `,
     `${dotText(at(32).repeated)}, ${dotText(at(64).repeated)}). Only that second kind of growth is the lesson’s.`,
@@ -70,7 +73,8 @@ export function examplesPart(engine, store, number) {
     'numbers do, not what d does; the random experiments above use thousands of pairs. Press “Edit” on a row to load it into your own pair.',
   ]]);
   const varianceRow = (s) => el('tr', { className: 'variance-row' }, el('td', { attrs: { colspan: 3 } }, 'variance of these three products'),
-    el('td', { className: 'num', dataset: { stat: `setvar${s.id}`, value: s.variance }, attrs: tooltip(s.variance, sig3(s.variance)) }, el('strong', {}, sig3(s.variance))), el('td', {}));
+    el('td', { className: 'num', dataset: { stat: `setvar${s.id}`, value: s.variance }, attrs: tooltip(s.variance, sig3(s.variance)) },
+      el('strong', {}, sig3(s.variance))), el('td', {}));
   fill(part.figures,
     table('examples', 'Dot products computed by the engine',
       el('tbody', {}, group('The same start continued: [1, 2, 3, …] · [3, 4, 5, …]'), LENGTHS.map((d) => row(continued(d), at(d).continued))),

@@ -40,17 +40,21 @@ export function fitPart(engine, store, number) {
       const series = [
         { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
         { id: 'fit', label: 'least-squares line (engine)', kind: 'line', x: sweep.dims, y: sweep.fitted, color: SERIES.vermillion },
-        { id: 'theory', label: `theory, d × ${sig3(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
+        { id: 'theory', label: `theory, d × ${sig3(sweep.theorySlope)}`, kind: 'line', x: sweep.dims, y: sweep.theoryVariance,
+          color: 'currentColor', dash: '6 4', width: 1.6 },
       ];
       loglog.set({ title: 'Log–log axes: a straight line of slope 1 means “proportional to dₖ”', legend: xyLegend(series),
         note: 'Any power law is straight on log–log axes, and variance ∝ dₖ has slope 1. The fitted line has an intercept, '
           + 'so it bends away at small dₖ.',
-        draw: xyChart({ id: 'sweep-loglog', ariaLabel: `Variance of the scores against dₖ from 1 to ${maxDim}, log–log axes; fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`,
+        draw: xyChart({ id: 'sweep-loglog',
+          ariaLabel: `Variance of the scores against dₖ from 1 to ${maxDim}, log–log axes; `
+            + `fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`,
           xLabel: 'dₖ (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', series }) });
       const last = sweep.dims.length - 1;
       fill(part.stats, statList('fit', [
         ['intercept', 'fitted intercept', sig3(sweep.intercept), null, sweep.intercept],
-        ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope), '(theory minus the shared-vector effect)', sweep.expectedSlope],
+        ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope), '(theory minus the shared-vector effect)',
+          sweep.expectedSlope],
         ['loglog', 'slope on log–log axes', sig3(sweep.logLogSlope), '(1 means proportional to dₖ)', sweep.logLogSlope],
         ['expectedvar', `expected variance at dₖ = ${sweep.dims[last]} (± sd across samples)`,
           plusMinus(sweep.expectedVariance[last], sweep.expectedVarianceSd[last]), '(prediction)', sweep.expectedVariance[last]],

@@ -128,7 +128,8 @@ export function histogramsPart(engine, store, number) {
       labels[i].set({ samples: pairs, full: PAIRS, unit: 'pairs' });
       chart.set({
         title: [`dₖ = ${r.dim} · `, labels[i].node],
-        draw: histogram({ id: `hist-${r.dim}`, ariaLabel: `Histogram of ${pairs} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
+        draw: histogram({ id: `hist-${r.dim}`,
+          ariaLabel: `Histogram of ${pairs} scores at dₖ = ${r.dim}, entries ${name}; mean ${precise(r.mean)}, variance ${precise(r.variance)}`,
           edges: r.histogram.edges, counts: r.histogram.counts, yMax, color: PANEL_COLORS[i % PANEL_COLORS.length],
           marker: { value: r.mean, label: 'mean' }, xLabel: 'score q · k', height: 165 }),
       });

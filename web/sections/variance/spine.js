@@ -74,7 +74,8 @@ export function spinePart(engine, store, number) {
   const spread = el('div');
   const shown = el('div', {}, identity, chart.node, spread);
   const predict = angleQuestion(at, shown);
-  fill(part.controls, el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid control-grid-2' }, dim.node, next), box), predict.node);
+  fill(part.controls,
+    el('div', { className: 'panel control-panel' }, el('div', { className: 'control-grid control-grid-2' }, dim.node, next), box), predict.node);
   fill(part.figures, shown);
 
   // Below, across the part: the three numbers at five dₖ and why they are exact (each dₖ one engine call, after the rest).
@@ -98,12 +99,15 @@ export function spinePart(engine, store, number) {
       'Here is one random pair (standard normal entries) in the plane it spans, to scale.',
     ]]);
     chart.set({ title: `One pair at dₖ = ${r.dim}: θ = ${three(degrees(r.angle))}°`,
-      draw: arrows({ id: 'spine-arrows', ariaLabel: `Arrows q of length ${three(r.lengthQ)} and k of length ${three(r.lengthK)} at ${three(degrees(r.angle))} degrees; dashed circle of radius √dₖ = ${three(r.sqrtDim)}`,
+      draw: arrows({ id: 'spine-arrows',
+        ariaLabel: `Arrows q of length ${three(r.lengthQ)} and k of length ${three(r.lengthK)} at ${three(degrees(r.angle))} degrees; `
+          + `dashed circle of radius √dₖ = ${three(r.sqrtDim)}`,
         lengthQ: r.lengthQ, lengthK: r.lengthK, angle: r.angle, ring: r.sqrtDim, ringLabel: `√dₖ = ${three(r.sqrtDim)}`, height: 170,
         colors: { q: SERIES.blue, k: SERIES.vermillion, shadow: SERIES.green } }) });
     const value = (key, v) => el('strong', { dataset: { stat: key, value: v }, attrs: { title: precise(v) } }, three(v));
     refill(identity, 'q · k = ', value('lengthq', r.lengthQ), ' × ', value('lengthk', r.lengthK), ' × ', value('cos', r.cos), ' = ',
-      value('product', r.product), ' (the kernel’s q · k: ', el('span', { dataset: { stat: 'dot', value: r.dot }, attrs: { title: precise(r.dot) } }, three(r.dot)), ')');
+      value('product', r.product), ' (the kernel’s q · k: ',
+      el('span', { dataset: { stat: 'dot', value: r.dot }, attrs: { title: precise(r.dot) } }, three(r.dot)), ')');
     fill(spread, statList('spine', [
       ['lengthmean', ['mean arrow length over ', label.node], three(r.lengthMean), `(√dₖ = ${three(r.sqrtDim)})`, r.lengthMean],
       ['cossd', 'sd of cos θ', three(r.cosSd), `(1/√dₖ = ${three(r.theoryCosSd)})`, r.cosSd],
@@ -114,7 +118,8 @@ export function spinePart(engine, store, number) {
   /** Now: the full count on the first drawing or when it fits in a frame, else a preview; the full count follows. */
   function update(state) {
     const { adk: d, vseed: seed, apair: pair } = state;
-    const plan = drawnOnce && !at.has(d, SPINE_PAIRS, seed, pair) ? sampleCount('pairAngles', 2 * d, SPINE_PAIRS, { min: MIN_PAIRS }) : { samples: SPINE_PAIRS, preview: false };
+    const plan = drawnOnce && !at.has(d, SPINE_PAIRS, seed, pair)
+      ? sampleCount('pairAngles', 2 * d, SPINE_PAIRS, { min: MIN_PAIRS }) : { samples: SPINE_PAIRS, preview: false };
     refineLater(part, part.node, plan.preview ? [offStep(engine, 'pairAngles', { dim: d, pairs: SPINE_PAIRS, seed, pair }, (get, ms) => {
       const full = attempt(part, notices, 'The engine rejected these settings', () => at(d, SPINE_PAIRS, seed, pair, get));
       if (!full) return false;
@@ -151,7 +156,9 @@ export function spinePart(engine, store, number) {
     const th = (text) => el('th', { attrs: { scope: 'col' } }, text);
     const num = (key, value) => el('td', { className: 'num', dataset: key ? { stat: key, value } : {}, attrs: { title: precise(value) } }, three(value));
     const row = (d) => {
-      if (!at.has(d, SPINE_PAIRS, seed)) return el('tr', { dataset: { dim: d, pending: '' } }, el('td', { className: 'num' }, String(d)), el('td', { attrs: { colspan: 6 } }, '…'));
+      if (!at.has(d, SPINE_PAIRS, seed)) {
+        return el('tr', { dataset: { dim: d, pending: '' } }, el('td', { className: 'num' }, String(d)), el('td', { attrs: { colspan: 6 } }, '…'));
+      }
       const r = at(d, SPINE_PAIRS, seed);
       return el('tr', { dataset: { dim: r.dim } }, el('td', { className: 'num' }, String(r.dim)),
         num('lengthmean', r.lengthMean), num(null, r.sqrtDim), num('cossd', r.cosSd), num(null, r.theoryCosSd),
@@ -173,7 +180,8 @@ export function spinePart(engine, store, number) {
       loadVocabularyAfterPaint(engine).then(() => drawWords(lastSeed), () => { wordsFailed = true; drawWords(lastSeed); });
       refill(words, el('h4', { className: 'panel-title' }, 'Real words against the random model'),
         wordsFailed
-          ? el('p', { className: 'step-prose', dataset: { words: 'failed' } }, 'The word vectors could not be loaded, so only the random model is measured here.')
+          ? el('p', { className: 'step-prose', dataset: { words: 'failed' } },
+            'The word vectors could not be loaded, so only the random model is measured here.')
           : el('p', { className: 'step-prose', dataset: { words: 'loading' } }, 'The word vectors are loading…'));
       return;
     }
@@ -195,9 +203,11 @@ export function spinePart(engine, store, number) {
       ` against 1/√dₖ = ${three(w.theoryCosSd)}.`,
     ], [
       'Divided by √dₖ the scores have variance ', stat('logitvar', w.logitVariance), ` instead of 1, and softmax rows over ${w.n} other words come out `,
-      flatter ? 'flatter' : 'sharper', ' than the model’s: largest weight ', stat('wordmax', w.words.maxWeight), ' (entropy ', stat('wordentropy', w.words.entropy),
+      flatter ? 'flatter' : 'sharper', ' than the model’s: largest weight ', stat('wordmax', w.words.maxWeight),
+      ' (entropy ', stat('wordentropy', w.words.entropy),
       ' nats) against ', stat('modelmax', w.model.maxWeight), ' (', stat('modelentropy', w.model.entropy), ` nats), ${w.rows} rows each; uniform is `,
-      `${three(w.uniformWeight)} (${three(w.maxEntropy)} nats). 1/√dₖ is fitted to the model; on real vectors the scale is left to W`, el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'),
+      `${three(w.uniformWeight)} (${three(w.maxEntropy)} nats). 1/√dₖ is fitted to the model; on real vectors the scale is left to W`,
+      el('sub', {}, 'q'), ' and W', el('sub', {}, 'k'),
       ', the dial Lesson 4.6 turns.',
     ]]);
   }

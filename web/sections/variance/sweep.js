@@ -35,7 +35,8 @@ function scalingQuestion(latest, cover) {
       if (!shown) return ['The engine has not drawn the sweep: see the notice above.'];
       const { raw, scaled } = shown;
       const list = el('ul', { className: 'question-numbers' }, quoted(raw.maxDim).map((d) => el('li', { dataset: { dim: d } },
-        `dₖ = ${d}: variance ${sig3(raw.variance[d - 1])} before, `, el('strong', { dataset: { scaled: scaled.variance[d - 1] } }, sig3(scaled.variance[d - 1])), ' after')));
+        `dₖ = ${d}: variance ${sig3(raw.variance[d - 1])} before, `,
+        el('strong', { dataset: { scaled: scaled.variance[d - 1] } }, sig3(scaled.variance[d - 1])), ' after')));
       return ['Dividing by √dₖ multiplies every score by c = 1/√dₖ and its variance by c² = 1/dₖ, which cancels the growth ',
         'in proportion to dₖ exactly. The engine’s sweep, before and after dividing:', list];
     },
@@ -61,7 +62,8 @@ export function sweepPart(engine, store, number) {
   const linearStats = el('div', { className: 'part-stats' }); // under its chart, beside the scaled block: no row of its own
   let shown = null; // { raw, scaled }: the sweeps drawn last
   const predict = scalingQuestion(() => shown, scaledBlock);
-  fill(part.figures, predict.node, el('div', { className: 'figure-row chart-row' }, el('div', { className: 'chart-column' }, linear.node, linearStats), scaledBlock));
+  fill(part.figures, predict.node,
+    el('div', { className: 'figure-row chart-row' }, el('div', { className: 'chart-column' }, linear.node, linearStats), scaledBlock));
   const changed = watcher(store, ['vdist', 'vmean', 'vstd', 'vseed', 'vmaxdim', 'vvectors']);
   const labels = [sampleLabel({ inline: true }), sampleLabel({ inline: true })];
   let drawnOnce = false;
@@ -92,7 +94,8 @@ export function sweepPart(engine, store, number) {
       const t0 = performance.now(); // timing only: how long the engine call took
       return { sweep: engine.varianceSweep({ ...request, scaled }), elapsed: performance.now() - t0 };
     };
-    const both = attempt(part, notices, 'The engine rejected these settings', () => ({ raw: answered.raw ?? timed(false), scaled: answered.scaled ?? timed(true) }));
+    const both = attempt(part, notices, 'The engine rejected these settings',
+      () => ({ raw: answered.raw ?? timed(false), scaled: answered.scaled ?? timed(true) }));
     if (both === null) return false;
     const raw = both.raw.sweep;
     const scaled = both.scaled.sweep;
@@ -114,14 +117,17 @@ export function sweepPart(engine, store, number) {
       { id: 'theory', label: 'theory', kind: 'line', x: raw.dims, y: raw.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
     ];
     linear.set({ title: ['Variance of q · k · ', labels[0].node], legend: xyLegend([band, ...series]),
-      draw: xyChart({ id: 'sweep-linear', ariaLabel: `Variance of the scores against dₖ from 1 to ${state.vmaxdim}, entries ${name}; fitted slope ${precise(raw.slope)} per dimension, theory ${precise(raw.theorySlope)}`,
+      draw: xyChart({ id: 'sweep-linear',
+        ariaLabel: `Variance of the scores against dₖ from 1 to ${state.vmaxdim}, entries ${name}; `
+          + `fitted slope ${precise(raw.slope)} per dimension, theory ${precise(raw.theorySlope)}`,
         xLabel: 'dₖ', yLabel: 'variance of q · k', series: [band, ...series], yFromZero: true, height: 205 }) });
     const scaledSeries = [
       { id: 'variance', label: 'measured', kind: 'points', x: scaled.dims, y: scaled.variance, color: SERIES.blue, symbol: 'circle' },
       { id: 'theory', label: 'theory', kind: 'line', x: scaled.dims, y: scaled.theoryVariance, color: 'currentColor', dash: '6 4', width: 1.6 },
     ];
     scaledChart.set({ title: ['Variance of q · k / √dₖ · ', labels[1].node], legend: xyLegend(scaledSeries),
-      draw: xyChart({ id: 'scaled-variance', ariaLabel: `Variance of the scores divided by √dₖ against dₖ, entries ${name}; level at ${precise(scaled.theorySlope)}`,
+      draw: xyChart({ id: 'scaled-variance',
+        ariaLabel: `Variance of the scores divided by √dₖ against dₖ, entries ${name}; level at ${precise(scaled.theorySlope)}`,
         xLabel: 'dₖ', yLabel: 'variance of q · k / √dₖ', series: scaledSeries, yFromZero: true, height: 205 }) });
 
     const last = raw.dims.length - 1;

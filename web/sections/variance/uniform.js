@@ -52,7 +52,8 @@ export function uniformPart(engine, store, number) {
         'The source draws every entry uniformly from [0, 1), whose mean μ = ½ is not zero. Then the average ',
         term('score'), ' grows too, like dₖμ², and dividing by √dₖ leaves √dₖ·μ², still growing: ',
         zeroMean ? `with the entries chosen now (${name}) μ = 0 and the mean stays near zero; press the button to see the drift.`
-          : `with entries ${name} the engine’s mean score at dₖ = ${dMax} is ${sig3(raw.mean[last])}, and ${sig3(scaled.mean[last])} after dividing (lower charts).`,
+          : `with entries ${name} the engine’s mean score at dₖ = ${dMax} is ${sig3(raw.mean[last])}, `
+            + `and ${sig3(scaled.mean[last])} after dividing (lower charts).`,
       ], [
         'The drift never reaches the weights. Fix one query q and write each key as μ + (k − μ): every score in q’s row ',
         'then contains the same q·μ, and a softmax ignores a constant added to a whole row (Lesson 4 shows why). ',
@@ -68,12 +69,14 @@ export function uniformPart(engine, store, number) {
 
       const rowSeries = [
         { id: 'allpairs', label: 'over all pairs', kind: 'points', x: scaled.dims, y: scaled.variance, color: SERIES.blue, symbol: 'circle' },
-        { id: 'row', label: 'within one row (mean over queries)', kind: 'points', x: scaled.dims, y: scaled.rowVariance, color: SERIES.green, symbol: 'square' },
+        { id: 'row', label: 'within one row (mean over queries)', kind: 'points', x: scaled.dims, y: scaled.rowVariance,
+          color: SERIES.green, symbol: 'square' },
         theoryLine('theory', `theory, all pairs ${sig3(scaled.theorySlope)}`, scaled.dims, scaled.theoryVariance),
         { ...theoryLine('rowtheory', `theory, one row ${sig3(scaled.theoryRowSlope)}`, scaled.dims, scaled.theoryRowVariance), dash: '2 3' },
       ];
       rows.set({ title: 'After dividing by √dₖ: variance over all pairs and within one row', legend: xyLegend(rowSeries),
-        draw: xyChart({ id: 'row-spread', ariaLabel: `Variance of the scores divided by √dₖ, over all pairs and within one query's row, against dₖ, entries ${name}`,
+        draw: xyChart({ id: 'row-spread',
+          ariaLabel: `Variance of the scores divided by √dₖ, over all pairs and within one query's row, against dₖ, entries ${name}`,
           xLabel: 'dₖ', yLabel: 'variance of q · k / √dₖ', series: rowSeries, yFromZero: true, height: 260 }) });
       const meanSeries = (s, theory) => [
         { id: 'mean', label: 'measured mean', kind: 'points', x: s.dims, y: s.mean, color: SERIES.orange, symbol: 'square' },
@@ -93,7 +96,8 @@ export function uniformPart(engine, store, number) {
         ['scaledmean', 'its mean after ÷√dₖ', sig3(scaled.mean[last]), `(theory ${sig3(scaled.theoryMean[last])})`, scaled.mean[last]],
         ['rowvar', 'after ÷√dₖ, variance within one row', sig3(scaled.rowVariance[last]),
           `(expected for ${raw.vectors - 1} keys: ${sig3(scaled.expectedRowVariance[last])})`, scaled.rowVariance[last]],
-        ['between', 'after ÷√dₖ, variance of the rows’ means', sig3(scaled.rowMeanVariance[last]), '(offsets the softmax ignores)', scaled.rowMeanVariance[last]],
+        ['between', 'after ÷√dₖ, variance of the rows’ means', sig3(scaled.rowMeanVariance[last]), '(offsets the softmax ignores)',
+          scaled.rowMeanVariance[last]],
         ['allpairs', 'after ÷√dₖ, variance over all pairs', sig3(scaled.variance[last]), '(the two lines above added)', scaled.variance[last]],
         ['rowslope', 'fitted slope of the within-row variance after ÷√dₖ', sig3(scaled.rowSlope), '(0 would be level)', scaled.rowSlope],
         check ? ['shift', 'largest change of a weight after the shift', sig3(check.maxShiftChange), '(rounding only)', check.maxShiftChange] : null,
