@@ -174,7 +174,8 @@ export function radioGroup(store, key, legendText, options) {
     return el('label', { className: 'radio-option' }, input, el('span', {}, label));
   });
   return {
-    node: el('fieldset', { className: 'control control-radio', dataset: { key } }, el('legend', {}, legendText), el('div', { className: 'radio-options' }, items)),
+    node: el('fieldset', { className: 'control control-radio', dataset: { key } },
+      el('legend', {}, legendText), el('div', { className: 'radio-options' }, items)),
     inputs,
     sync(state) {
       for (const [value, input] of inputs) input.checked = value === state[key];

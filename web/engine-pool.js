@@ -6,7 +6,10 @@ import { workerUrl } from './training-run.js';
 import { readyWorker } from './worker-start.js';
 
 /** The engine functions a background engine runs: the Monte Carlo calls whose full sample count can be slow. */
-export const OFFLOADED = ['dotProducts', 'varianceSweep', 'multiHeadSweep', 'gradientDistribution', 'gradientSweep', 'gapSpread', 'derivation', 'assumptionCheck', 'weightDrift', 'qkNormDemo', 'alignmentScaling', 'pairAngles'];
+export const OFFLOADED = [
+  'dotProducts', 'varianceSweep', 'multiHeadSweep', 'gradientDistribution', 'gradientSweep', 'gapSpread', 'derivation', 'assumptionCheck',
+  'weightDrift', 'qkNormDemo', 'alignmentScaling', 'pairAngles',
+];
 /** The name a worker is started with; web/entry.js runs web/engine-worker.js in a worker of this name. */
 export const ENGINE_WORKER = 'asl-engine';
 

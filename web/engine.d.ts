@@ -8,7 +8,8 @@ export type AttentionOutput = "scores" | "scaledScores" | "weights" | "output";
 export interface AttentionResult {
   /** (heads, nQ, nK): each head's Q_h·K_hᵀ, before the scale and the mask. Present when outputs names it. */ scores?: Float32Array;
   /** (heads, nQ, nK): scale·scores, before the mask. Present when outputs names it. */ scaledScores?: Float32Array;
-  /** (heads, nQ, nK): the softmax of each row of the scaled scores after the mask; masked entries are exactly 0. Present when outputs names it. */ weights?: Float32Array;
+  /** (heads, nQ, nK): the softmax of each row of the scaled scores after the mask; masked entries are exactly 0. Present when outputs names it. */
+  weights?: Float32Array;
   /** (nQ, heads·dV): weights_h·V_h for each head, the heads side by side. Present when outputs names it. */ output?: Float32Array;
 }
 
@@ -23,18 +24,27 @@ export interface SelfAttentionExample {
   /** "words" when the rows of X are the loaded word vectors (for the words they hold), else "random". */ embeddingsUsed: "words" | "random";
   /** The head as asked: identity weights with the residual, or seeded random weights. */ head: "meaningful" | "random";
   /** Words in the loaded vocabulary; 0 until one is loaded. */ vocabularySize: number;
-  /** The factor a stand-in vector's N(0, 1) entries were multiplied by, to match the word vectors' mean length (1 with random embeddings). */ unknownScale: number;
+  /** The factor a stand-in vector's N(0, 1) entries were multiplied by, to match the word vectors' mean length (1 with random embeddings). */
+  unknownScale: number;
   /** Whether each token's own score was left out of its softmax (the diagonal of the weights is 0). */ selfMasked: boolean;
   /** Whether the contextual embeddings are X + AV (the meaningful head) rather than AV. */ residual: boolean;
   /** Per token: its row of X is the word's own vector, not a seeded stand-in. */ inVocabulary: boolean[];
-  /** Per token: the vocabulary words nearest its contextual embedding by cosine, the sentence's own words left out (empty lists without loaded word vectors). */ nearest: Array<{
+  /**
+   * Per token: the vocabulary words nearest its contextual embedding by cosine, the sentence's own words left out
+   * (empty lists without loaded word vectors).
+   */
+  nearest: Array<{
     /** The words nearest this token's contextual embedding, best first. */ words: string[];
     /** Their cosines with the contextual embedding, in the same order. */ cosines: Float32Array;
   }>;
   /** Population variance of all n² raw scores, before the mask. */ scoreVariance: number;
   /** Population variance of all n² scaled scores, before the mask. */ scaledScoreVariance: number;
   /** The largest attention weight in the matrix. */ maxWeight: number;
-  /** Over the rows that have a choice (two or more keys left by the mask), the mean of each row's largest weight: 1 is one-hot, 1/keys is even; 1 when no row has a choice. */ meanRowMax: number;
+  /**
+   * Over the rows that have a choice (two or more keys left by the mask), the mean of each row's largest weight: 1 is
+   * one-hot, 1/keys is even; 1 when no row has a choice.
+   */
+  meanRowMax: number;
   /** How many rows have two or more keys to weigh. */ rowsWithChoice: number;
   /** (n, dModel): X, the static embeddings, a row per token. */ embeddings: Float32Array;
   /** (dModel, dK): the query weights W_q. */ wQ: Float32Array;
@@ -87,7 +97,8 @@ export interface VarianceSweepResult {
   /** Slope of the least-squares line variance ≈ slope·d + intercept. */ slope: number;
   /** Intercept of that line. */ intercept: number;
   /** That line evaluated at each d, ready to draw. */ fitted: Float64Array;
-  /** Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled. Present when two or more d have a positive variance (not with σ = 0). */ logLogSlope?: number;
+  /** Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled. Present when two or more d have a positive variance (not with σ = 0). */
+  logLogSlope?: number;
   /** v, the variance of one product per dimension: 7/144 for uniform entries, σ⁴ + 2μ²σ² for normal ones (unscaled in both modes). */ theorySlope: number;
   /** The slope a sweep of this many vectors has on average, a little below theorySlope because pairs share vectors. */ expectedSlope: number;
   /** d·μ² at each d (√d·μ² when scaled). */ theoryMean: Float64Array;
@@ -279,7 +290,8 @@ export interface NormSample {
 
 /** Part of a result (NormPair). */
 export interface NormPair {
-  /** The bins + 1 log-spaced bin edges both curves share, from a power of ten below the smallest positive norm to one above the largest. */ edges: Float64Array;
+  /** The bins + 1 log-spaced bin edges both curves share, from a power of ten below the smallest positive norm to one above the largest. */
+  edges: Float64Array;
   /** The rows with logits = scores. */ unscaled: NormSample;
   /** The same rows with logits = scores/√dK. */ scaled: NormSample;
 }
@@ -576,7 +588,8 @@ export interface TrainerInfo {
   /** The option testSize as run, defaults filled in. */ testSize: number;
   /** The option dModel as run, defaults filled in. */ dModel: number;
   /** The option heads as run, defaults filled in. */ heads: number;
-  /** The option betaStrategy as run, defaults filled in. */ betaStrategy: "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned" | "qk-norm" | "qk-layernorm";
+  /** The option betaStrategy as run, defaults filled in. */
+  betaStrategy: "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned" | "qk-norm" | "qk-layernorm";
   /** The option beta as run, defaults filled in (the β of the first step). */ beta: number;
   /** The option lr as run, defaults filled in. */ lr: number;
   /** The option betaLr as run, defaults filled in. */ betaLr: number;
@@ -800,7 +813,10 @@ export interface AttentionOptions<O extends AttentionOutput = AttentionOutput> {
   scale?: number;
   /** query i sees only keys j ≤ i (as PyTorch's is_causal, aligned at the top left). true or false; default false. */
   causal?: boolean;
-  /** the results to compute and return; the others are neither computed nor copied. 1 … 4 of "scores", "scaledScores", "weights", "output"; default all four. */
+  /**
+   * the results to compute and return; the others are neither computed nor copied. 1 … 4 of "scores", "scaledScores",
+   * "weights", "output"; default all four.
+   */
   outputs?: readonly O[];
 }
 
@@ -830,9 +846,17 @@ export interface SelfAttentionExampleOptions {
   scaled?: boolean;
   /** causal mask. true or false; default false. */
   causal?: boolean;
-  /** static embeddings: words, the loaded word vectors (dModel becomes their width, 100; a word they lack, or every word before they are loaded, gets its seeded vector, rescaled to their mean length), or random, a seeded vector per word. "words" \| "random"; default "words". */
+  /**
+   * static embeddings: words, the loaded word vectors (dModel becomes their width, 100; a word they lack, or every word
+   * before they are loaded, gets its seeded vector, rescaled to their mean length), or random, a seeded vector per
+   * word. "words" \| "random"; default "words".
+   */
   embeddings?: "words" | "random";
-  /** meaningful: W_q = W_k = W_v = I (so dK = dV = dModel), each token's own score masked, and the residual Z = X + AV; random: seeded random W_q, W_k, W_v (a head at initialisation) and Z = AV. "meaningful" \| "random"; default "meaningful". */
+  /**
+   * meaningful: W_q = W_k = W_v = I (so dK = dV = dModel), each token's own score masked, and the residual Z = X + AV;
+   * random: seeded random W_q, W_k, W_v (a head at initialisation) and Z = AV. "meaningful" \| "random"; default
+   * "meaningful".
+   */
   head?: "meaningful" | "random";
   /** nearest words listed per contextual embedding, by cosine, leaving out the sentence's own words (only with loaded word vectors). 0 … 50; default 5. */
   nearest?: number;
@@ -906,7 +930,10 @@ export interface ScaleVarianceOptions {
   std?: number;
 }
 
-/** pairAngles's options. Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+/**
+ * pairAngles's options. Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths,
+ * cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.
+ */
 export interface PairAnglesOptions {
   /** dimension d_k of q and k; dim·pairs ≤ 2²². 1 … 4096; required. */
   dim: number;
@@ -918,7 +945,11 @@ export interface PairAnglesOptions {
   seed?: number;
 }
 
-/** wordPairs's options. Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+/**
+ * wordPairs's options. Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and
+ * cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their
+ * scores ÷ √d are beside rows of standard normal vectors.
+ */
 export interface WordPairsOptions {
   /** random pairs of different words. 2 … 100000; default 5000. */
   pairs?: number;
@@ -940,7 +971,10 @@ export interface TwoLogitCurveOptions {
   at?: number;
 }
 
-/** gapSpread's options. Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK: its sd and the share of pairs on the softmax's flat tails. */
+/**
+ * gapSpread's options. Lesson 3: the gap q·k − q·k' between two random scores at each dK, raw and ÷ √dK: its sd and the
+ * share of pairs on the softmax's flat tails.
+ */
 export interface GapSpreadOptions {
   /** the d_k values. 1 … 16 increasing integers from 1 to 4096; default [4,64,512]. */
   dKs?: ArrayLike<number>;
@@ -968,7 +1002,11 @@ export interface SoftmaxStatsOptions {
   seed?: number;
   /** which row of this seed to draw: row r is gradientDistribution's row r (its quartileRows name typical ones). 0 … 99999; default 0. */
   row?: number;
-  /** "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal". */
+  /**
+   * "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row,
+   * and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal
+   * entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal".
+   */
   model?: "normal" | "dot";
 }
 
@@ -982,7 +1020,11 @@ export interface GradientSweepOptions {
   trials?: number;
   /** the generator's seed. 0 … 4294967295; default 1. */
   seed?: number;
-  /** "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal". */
+  /**
+   * "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row,
+   * and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal
+   * entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal".
+   */
   model?: "normal" | "dot";
   /** fractionBelow counts the rows whose norm is strictly below it. 0 … 1000000; default 0.01. */
   threshold?: number;
@@ -998,7 +1040,11 @@ export interface GradientDistributionOptions {
   trials?: number;
   /** the generator's seed. 0 … 4294967295; default 1. */
   seed?: number;
-  /** "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal". */
+  /**
+   * "normal": scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row,
+   * and scaled the row is z whatever dK is); "dot": scores = q·k_j for a random query and keys with standard normal
+   * entries in dK dimensions (variance dK, nearly normal only for large dK). "normal" \| "dot"; default "normal".
+   */
   model?: "normal" | "dot";
   /** fractionBelow counts the rows whose norm is strictly below it. 0 … 1000000; default 0.01. */
   threshold?: number;
@@ -1090,7 +1136,10 @@ export interface AssumptionCheckOptions {
 
 /** weightDrift's options. Lesson 4: W_q and W_k scaled by each drift factor: score variance and softmax sharpness. */
 export interface WeightDriftOptions {
-  /** the factors f on W_q and W_k (f = 1 is computed too, as the base of varianceRatio). 1 … 64 finite numbers from 0.01 to 100; default [0.25,0.5,0.75,1,1.25,1.5,2,3,4]. */
+  /**
+   * the factors f on W_q and W_k (f = 1 is computed too, as the base of varianceRatio). 1 … 64 finite numbers from 0.01
+   * to 100; default [0.25,0.5,0.75,1,1.25,1.5,2,3,4].
+   */
   drifts?: Float64Array | ArrayLike<number>;
   /** width of the random X. 1 … 1024; default 64. */
   dX?: number;
@@ -1158,7 +1207,11 @@ export interface CreateTrainerOptions {
   dModel?: number;
   /** attention heads, dividing dModel; d_k = dModel / heads. 1 … 64; default 1. */
   heads?: number;
-  /** how β is set: 1/√d_k, fixed, searched, dynamic, learned, or by normalising q and k (QK-norm with a learned g per head, or LayerNorm then 1/√d_k). "inverse-sqrt-dk" \| "fixed" \| "search" \| "dynamic" \| "learned" \| "qk-norm" \| "qk-layernorm"; default "inverse-sqrt-dk". */
+  /**
+   * how β is set: 1/√d_k, fixed, searched, dynamic, learned, or by normalising q and k (QK-norm with a learned g per
+   * head, or LayerNorm then 1/√d_k). "inverse-sqrt-dk" \| "fixed" \| "search" \| "dynamic" \| "learned" \| "qk-norm" \|
+   * "qk-layernorm"; default "inverse-sqrt-dk".
+   */
   betaStrategy?: "inverse-sqrt-dk" | "fixed" | "search" | "dynamic" | "learned" | "qk-norm" | "qk-layernorm";
   /** β: required with "fixed"; the initial β with "learned" (default 1/√d_k); an error otherwise. 0.0001 … 10000; default none. */
   beta?: number;
@@ -1184,7 +1237,10 @@ export interface CreateTrainerOptions {
   probeEpochs?: number;
 }
 
-/** describeTrainer's options: createTrainer's. Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not. */
+/**
+ * describeTrainer's options: createTrainer's. Lesson 6: the info createTrainer would answer for these options (id 0),
+ * without building data, network or optimiser; the configuration is checked, the memory a run needs is not.
+ */
 export type DescribeTrainerOptions = CreateTrainerOptions;
 
 /** lengthScaling's options. Lesson 7: per n, the largest weight and entropy of one logit `top` among n − 1 logits `rest`, plain and times s·ln n. */
@@ -1253,7 +1309,10 @@ export interface NearestWordsOptions {
   vector?: Float32Array | ArrayLike<number>;
   /** how many words. 1 … 100; default 10. */
   k?: number;
-  /** words to leave out, separated by spaces (a word is not left out unless listed here); words outside the vocabulary are ignored. text, at most 4096 bytes; default "". */
+  /**
+   * words to leave out, separated by spaces (a word is not left out unless listed here); words outside the vocabulary
+   * are ignored. text, at most 4096 bytes; default "".
+   */
   exclude?: string;
 }
 
@@ -1292,9 +1351,16 @@ export interface Engine {
   varianceSweep(options?: VarianceSweepOptions): VarianceSweepResult;
   /** Lesson 2: both sides of Var(cX) = c²·Var(X), for given or drawn values. */
   scaleVariance(options: ScaleVarianceOptions): ScaleVarianceResult;
-  /** Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim. */
+  /**
+   * Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair's lengths, cos θ, θ and q·k,
+   * and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.
+   */
   pairAngles(options: PairAnglesOptions): PairAnglesResult;
-  /** Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors. */
+  /**
+   * Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k)
+   * over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d
+   * are beside rows of standard normal vectors.
+   */
   wordPairs(options?: WordPairsOptions): WordPairsResult;
   /** Lesson 3: the softmax of two logits [Δ, 0], its first weight σ(Δ) and slope p(1 − p), over a grid of gaps Δ and at one Δ. */
   twoLogitCurve(options?: TwoLogitCurveOptions): TwoLogitCurveResult;
@@ -1326,7 +1392,10 @@ export interface Engine {
   multiHeadSweep(options?: MultiHeadSweepOptions): MultiHeadSweepResult;
   /** Lesson 6: a training run of the sequence-reversal task; the trainer holds WASM memory until its delete(). */
   createTrainer(options?: CreateTrainerOptions): Trainer;
-  /** Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not. */
+  /**
+   * Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or
+   * optimiser; the configuration is checked, the memory a run needs is not.
+   */
   describeTrainer(options?: DescribeTrainerOptions): TrainerInfo;
   /** Lesson 7: per n, the largest weight and entropy of one logit `top` among n − 1 logits `rest`, plain and times s·ln n. */
   lengthScaling(options: LengthScalingOptions): LengthScalingResult;

@@ -30,7 +30,10 @@ function makeEngine(core) {
     },
     /** What the engine holds right now: malloc'd bytes, live JS-value handles, live trainers (tests find leaks), and the traps so far. */
     resources() {
-      return { heapBytes: core.heapInUse(), arenaBytes: arena.bytes(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(), traps: traps() };
+      return {
+        heapBytes: core.heapInUse(), arenaBytes: arena.bytes(), valueHandles: core.count_emval_handles(), trainers: core.trainerCount(),
+        traps: traps(),
+      };
     },
   });
 }

@@ -7,7 +7,9 @@
 export const MINUS = '\u2212';
 /** The space between a number and its unit or "%": no-break, so "12 %" never splits over two lines. */
 export const UNIT_SPACE = '\u00a0';
-const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
+const SUPERSCRIPT = {
+  '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079',
+};
 
 /** ±∞ and NaN spelled out; null for a finite number. */
 function notFinite(v) {

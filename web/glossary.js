@@ -5,16 +5,44 @@ import { el, uniqueId } from './dom.js';
 
 export const GLOSSARY = {
   score: { word: 'score', text: 'The dot product q · k of one query with one key, before any scaling. A row of scores holds one query against every key.' },
-  logit: { word: 'logit', text: 'What enters the softmax: a score times β (with β = 1/√dₖ, the scaled score). The softmax only sees differences between the logits of a row.' },
-  beta: { word: 'β', text: 'The inverse temperature: the factor in front of the scores, softmax(β · s). Large β sharpens the weights, small β flattens them. Standard attention uses β = 1/√dₖ. (Physics writes the same dial as a temperature T = 1/β; this page uses β.)' },
+  logit: {
+    word: 'logit',
+    text: 'What enters the softmax: a score times β (with β = 1/√dₖ, the scaled score). ' +
+      'The softmax only sees differences between the logits of a row.',
+  },
+  beta: {
+    word: 'β',
+    text: 'The inverse temperature: the factor in front of the scores, softmax(β · s). Large β sharpens the weights, small β flattens them. ' +
+      'Standard attention uses β = 1/√dₖ. (Physics writes the same dial as a temperature T = 1/β; this page uses β.)',
+  },
   dk: { word: 'dₖ', text: 'The length of each query and key vector. Lesson 2 draws random vectors of this length to see how their dot products spread.' },
   dmodel: { word: 'd_model', text: 'The length of each token’s embedding, the width of the model. With H heads, each head has dₖ = d_model / H.' },
-  weight: { word: 'weight', text: 'One entry of the softmax of a row of logits: how much a query takes from one key’s value. A row of weights is positive and sums to 1.' },
+  weight: {
+    word: 'weight',
+    text: 'One entry of the softmax of a row of logits: how much a query takes from one key’s value. ' +
+      'A row of weights is positive and sums to 1.',
+  },
   onehot: { word: 'one-hot', text: 'A row of weights with 1 on a single key and 0 everywhere else: the query copies one value and ignores the rest.' },
-  entropy: { word: 'entropy', text: '−Σ p ln p of a row of weights, in nats: 0 for one-hot, ln n when all n keys get the same weight. exp(entropy) is how many keys a row effectively reads.' },
-  jacobian: { word: 'Jacobian', text: 'The matrix of how each weight changes with each logit, diag(p) − p pᵀ. Its size says how much gradient flows back through the softmax.' },
-  variance: { word: 'variance', text: 'The mean squared distance from the mean. Multiplying a quantity by c multiplies its variance by c², so dividing scores by √dₖ divides their variance by dₖ.' },
-  head: { word: 'head', text: 'One attention computation with its own W_q, W_k and W_v. Several heads run side by side on slices of width dₖ = d_model / H and are concatenated.' },
+  entropy: {
+    word: 'entropy',
+    text: '−Σ p ln p of a row of weights, in nats: 0 for one-hot, ln n when all n keys get the same weight. ' +
+      'exp(entropy) is how many keys a row effectively reads.',
+  },
+  jacobian: {
+    word: 'Jacobian',
+    text: 'The matrix of how each weight changes with each logit, diag(p) − p pᵀ. ' +
+      'Its size says how much gradient flows back through the softmax.',
+  },
+  variance: {
+    word: 'variance',
+    text: 'The mean squared distance from the mean. ' +
+      'Multiplying a quantity by c multiplies its variance by c², so dividing scores by √dₖ divides their variance by dₖ.',
+  },
+  head: {
+    word: 'head',
+    text: 'One attention computation with its own W_q, W_k and W_v. ' +
+      'Several heads run side by side on slices of width dₖ = d_model / H and are concatenated.',
+  },
 };
 
 /**

@@ -7,7 +7,10 @@
 export const VERSIONS = {
   '1.2': {
     api: 'API',
-    calls: { init: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish', error: 'LMSGetLastError', errorText: 'LMSGetErrorString' },
+    calls: {
+      init: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish', error: 'LMSGetLastError',
+      errorText: 'LMSGetErrorString',
+    },
     suspendLimit: 4096,
     status: 'cmi.core.lesson_status',
     location: 'cmi.core.lesson_location',

@@ -162,7 +162,8 @@ export const apiChoice = (api) => {
 
 export const STATE_TABLE = [
   // key, the values a link may carry, the default; the comment says who reads it
-  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training', 'beyond'), def: 'selfattention' }, // lesson in view
+  // lesson in view
+  { key: 'lesson', type: choice('selfattention', 'variance', 'saturation', 'temperature', 'heads', 'training', 'beyond'), def: 'selfattention' },
   { key: 'embed', type: flag(), def: false }, // iframe mode: one section, no page header or footer (web/embed.js)
   { key: 'teacher', type: flag(), def: false }, // show every chart's Export and Show-data bar (web/teacher-tools.js)
   { key: 'sentence', type: text(300), def: 'money bank grows', section: 'selfattention' }, // lesson 1; the engine limits words
@@ -172,8 +173,10 @@ export const STATE_TABLE = [
   { key: 'scaled', type: flag(), def: true, section: 'selfattention' }, // lesson 1
   { key: 'causal', type: flag(), def: false, section: 'selfattention' }, // lesson 1
   { key: 'step', type: integer(1, 7), def: 1, section: 'selfattention' }, // lesson 1
-  { key: 'emb', type: apiChoice('selfAttentionExample.embeddings'), def: 'words', section: 'selfattention' }, // lesson 1: real word vectors or seeded random ones
-  { key: 'head', type: apiChoice('selfAttentionExample.head'), def: 'meaningful', section: 'selfattention' }, // lesson 1: identity head with the self-score masked, or random W's
+  // lesson 1: real word vectors or seeded random ones
+  { key: 'emb', type: apiChoice('selfAttentionExample.embeddings'), def: 'words', section: 'selfattention' },
+  // lesson 1: identity head with the self-score masked, or random W's
+  { key: 'head', type: apiChoice('selfAttentionExample.head'), def: 'meaningful', section: 'selfattention' },
   { key: 'adeep', type: choiceList(['why'], { minCount: 0 }), def: [], section: 'selfattention' }, // lesson 1: open "Go deeper" section
   // Lesson 2 (web/sections/variance/)
   { key: 'dota', type: numberList({ maxCount: 64, maxAbs: 1e6 }), def: [1, 2], section: 'variance' }, // the editable pair, a
@@ -189,7 +192,8 @@ export const STATE_TABLE = [
   { key: 'vc', type: apiDecimal('scaleVariance.c', { min: -10, max: 10 }), def: 0.5, section: 'variance' }, // c of Var(cX) = c²Var(X)
   { key: 'adk', type: apiInteger('pairAngles.dim', { max: 1024 }), def: 64, section: 'variance' }, // dₖ of the two arrows (2.3)
   { key: 'apair', type: apiInteger('pairAngles.pair', { max: 99 }), def: 0, section: 'variance' }, // which random pair the arrows show
-  { key: 'vdeep', type: choiceList(['spine', 'fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' }, // open "Go deeper" sections
+  // open "Go deeper" sections
+  { key: 'vdeep', type: choiceList(['spine', 'fit', 'uniform', 'byhand', 'scalecheck'], { minCount: 0 }), def: [], section: 'variance' },
   // Lesson 3 (web/sections/saturation/)
   { key: 'sgap', type: apiDecimal('twoLogitCurve.at', { min: -40, max: 40 }), def: 1, section: 'saturation' }, // the gap Δ of the two-logit curve
   { key: 'spairdk', type: choice('4', '64', '512'), def: '64', section: 'saturation' }, // d_k of the random pair whose gap is marked
@@ -202,18 +206,23 @@ export const STATE_TABLE = [
   { key: 'gscaled', type: flag(), def: false, section: 'saturation' }, // divide that row by √d_k
   { key: 'grow', type: choice('q1', 'median', 'q3'), def: 'median', section: 'saturation' }, // which typical row: its raw ‖J‖'s quartile
   { key: 'gseed', type: apiInteger('gradientSweep.seed'), def: 1, section: 'saturation' }, // random row and gradient sweep
-  { key: 'gtrials', type: apiInteger('gradientSweep.trials', { min: 10, max: 20000 }), def: 1000, section: 'saturation' }, // rows averaged per d_k in the gradient sweep
+  // rows averaged per d_k in the gradient sweep
+  { key: 'gtrials', type: apiInteger('gradientSweep.trials', { min: 10, max: 20000 }), def: 1000, section: 'saturation' },
   { key: 'nscores', type: numberList({ maxCount: 16, maxAbs: 1e6 }), def: [1, 2, 3, 4], section: 'saturation' }, // numerics panel
   { key: 'nbeta', type: apiDecimal('softmaxNumerics.beta'), def: 1, section: 'saturation' }, // β of the numerics panel
   { key: 'nprec', type: choice('float32', 'float64'), def: 'float32', section: 'saturation' }, // precision of the numerics panel
-  { key: 'sdeep', type: choiceList(['jacobian', 'distribution', 'pairs', 'numerics'], { minCount: 0 }), def: [], section: 'saturation' }, // open "Go deeper" sections
+  // open "Go deeper" sections
+  { key: 'sdeep', type: choiceList(['jacobian', 'distribution', 'pairs', 'numerics'], { minCount: 0 }), def: [], section: 'saturation' },
   // Lesson 4 (web/sections/temperature/)
   { key: 'tscores', type: numberList({ maxCount: 12, maxAbs: 1000 }), def: [3, 2, 0.5, -1], section: 'temperature' }, // the row of the β slider
-  { key: 'tbeta', type: apiDecimal('boltzmann.betas', { max: 1000 }), def: 1, section: 'temperature' }, // inverse temperature β of that row and of the 3×3 matrix
+  // inverse temperature β of that row and of the 3×3 matrix
+  { key: 'tbeta', type: apiDecimal('boltzmann.betas', { max: 1000 }), def: 1, section: 'temperature' },
   { key: 'tshift', type: apiDecimal('boltzmann.shift', { min: -1000, max: 1000 }), def: 10, section: 'temperature' }, // constant added to every score
-  { key: 'tmatrix', type: numberList({ minCount: 9, maxCount: 9, maxAbs: 1000 }), def: [2, 0, 1, 4, 1, 0, 1, 3, 2], section: 'temperature' }, // 3×3 scores, row by row
+  // 3×3 scores, row by row
+  { key: 'tmatrix', type: numberList({ minCount: 9, maxCount: 9, maxAbs: 1000 }), def: [2, 0, 1, 4, 1, 0, 1, 3, 2], section: 'temperature' },
   { key: 'tdk', type: apiInteger('derivation.dK', { max: 512 }), def: 64, section: 'temperature' }, // d_k of the derivation
-  { key: 'tsamples', type: apiInteger('derivation.samples', { min: 100, max: 8000 }), def: 4000, section: 'temperature' }, // (q, k) pairs it draws (samples·d_k ≤ 2²², the engine's limit)
+  // (q, k) pairs it draws (samples·d_k ≤ 2²², the engine's limit)
+  { key: 'tsamples', type: apiInteger('derivation.samples', { min: 100, max: 8000 }), def: 4000, section: 'temperature' },
   { key: 'tdmean', type: apiDecimal('derivation.meanQ', { min: -3, max: 3 }), def: 0, section: 'temperature' }, // mean of every qᵢ and kᵢ in the derivation
   { key: 'tdsd', type: apiDecimal('derivation.sigmaQ', { max: 3 }), def: 1, section: 'temperature' }, // their standard deviation
   { key: 'tdcorr', type: apiDecimal('derivation.correlation'), def: 0, section: 'temperature' }, // correlation of qᵢ with kᵢ
@@ -227,7 +236,8 @@ export const STATE_TABLE = [
   { key: 'tdrift', type: apiDecimal('assumptionCheck.drift', { min: 0.1, max: 10 }), def: 1, section: 'temperature' }, // factor on W_q and W_k (weight drift)
   { key: 'tseed', type: apiInteger('derivation.seed'), def: 1, section: 'temperature' }, // every Monte Carlo part of Lesson 4
   { key: 'tbreak', type: choice('none', 'mean', 'variance', 'aligned', 'diagonal'), def: 'none', section: 'temperature' }, // the assumption 4.4 breaks
-  { key: 'tdeep', type: choiceList(['sweep', 'normalisation', 'derivation', 'xw', 'drift'], { minCount: 0 }), def: [], section: 'temperature' }, // open "Go deeper" sections
+  // open "Go deeper" sections
+  { key: 'tdeep', type: choiceList(['sweep', 'normalisation', 'derivation', 'xw', 'drift'], { minCount: 0 }), def: [], section: 'temperature' },
   // Lesson 5 (web/sections/heads/); it also reads Lesson 1's `sentence` (its LESSON.keys lists both)
   { key: 'hdmodel', type: apiInteger('multiHeadExample.dModel', { min: 2, max: 64 }), def: 16, section: 'heads' }, // d_model; H must divide it
   { key: 'hheads', type: choice('1', '2', '4', '8'), def: '4', section: 'heads' }, // H
@@ -246,17 +256,25 @@ export const STATE_TABLE = [
   { key: 'rlr', type: apiDecimal('createTrainer.lr', { min: 0.00001, max: 0.1 }), def: 0.0005, section: 'training' }, // Adam's peak learning rate
   { key: 'rbetalr', type: decimal(0.01, 1000), def: 1, section: 'training' }, // learned β: ln β's learning rate as a multiple of rlr (1: the weights' own)
   { key: 'rseed', type: apiInteger('createTrainer.seed'), def: 1, section: 'training' }, // data, initial weights and batch order
-  { key: 'rrace', type: { ...choiceList(option('createTrainer', 'betaStrategy').type.choices, { minCount: 2, maxCount: 4 }), api: 'createTrainer.betaStrategy' }, def: ['inverse-sqrt-dk', 'fixed'], section: 'training' }, // strategies in the race
-  { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' }, // reference experiment whose accuracy curves 6.1 draws
-  { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race', 'reruns'], { minCount: 0 }), def: [], section: 'training' }, // open "Go deeper" sections
+  // strategies in the race
+  {
+    key: 'rrace',
+    type: { ...choiceList(option('createTrainer', 'betaStrategy').type.choices, { minCount: 2, maxCount: 4 }), api: 'createTrainer.betaStrategy' },
+    def: ['inverse-sqrt-dk', 'fixed'], section: 'training',
+  },
+  // reference experiment whose accuracy curves 6.1 draws
+  { key: 'rcurves', type: choice('encoder', 'encoder-30-epochs', 'encoder-lr-2e-3', 'attention'), def: 'encoder', section: 'training' },
+  // open "Go deeper" sections
+  { key: 'rdeep', type: choiceList(['model', 'commands', 'table', 'race', 'reruns'], { minCount: 0 }), def: [], section: 'training' },
   // Lesson 7 (web/sections/beyond/): what trained transformers do about the temperature
   { key: 'bdrift', type: apiDecimal('qkNormDemo.drifts', { min: 0.1, max: 10 }), def: 1, section: 'beyond' }, // factor f on every query and key (7.1)
   { key: 'bg', type: apiDecimal('qkNormDemo.g', { min: 0.5, max: 64 }), def: 8, section: 'beyond' }, // QK-norm's scale g (7.1)
   { key: 'brho', type: apiDecimal('alignmentScaling.rho', { min: 0 }), def: 0.5, section: 'beyond' }, // correlation of a query with its aligned key (7.2)
   { key: 'bn', type: apiInteger('lengthScaling.ns', { min: 2, max: 1000000 }), def: 1000, section: 'beyond' }, // number of keys n (7.3)
   { key: 'bs', type: apiDecimal('lengthScaling.s', { max: 2 }), def: 0.43, section: 'beyond' }, // s of the s·ln n scaling (7.3)
-  // The learning-rate sweep's rates as 7.4 prints them (two significant digits; tests/js/state.test.mjs holds them to web/data/lr-sweep.json).
-  { key: 'blr', type: choice('0.0001', '0.00032', '0.001', '0.0032', '0.01', '0.032', '0.1'), def: '0.032', section: 'beyond' }, // learning rate of 7.4's numbers
+  // learning rate of 7.4's numbers: the learning-rate sweep's rates as 7.4 prints them (two significant digits;
+  // tests/js/state.test.mjs holds them to web/data/lr-sweep.json)
+  { key: 'blr', type: choice('0.0001', '0.00032', '0.001', '0.0032', '0.01', '0.032', '0.1'), def: '0.032', section: 'beyond' },
   { key: 'blrshow', type: choice('accuracy', 'loss', 'logit', 'entropy'), def: 'accuracy', section: 'beyond' }, // what 7.4's chart shows
   { key: 'bdeep', type: choiceList(['collapse', 'mup', 'length', 'lrsweep'], { minCount: 0 }), def: [], section: 'beyond' }, // open "Go deeper" sections
 ];

@@ -35,21 +35,26 @@ function sparseText(shares) {
 // Each takeaway names the lessons where the engine measures it; a link per lesson.
 const TAKEAWAYS = (shares) => [
   [['selfattention'], 'Attention weighs each key by a softmax of its score q · k and mixes the values: softmax(QKᵀ/√dₖ)V.'],
-  [['variance'], 'With independent zero-mean, unit-variance entries Var(q · k) = dₖ, so scores spread like √dₖ and dividing by √dₖ keeps the logits at unit variance.'],
+  [['variance'], 'With independent zero-mean, unit-variance entries Var(q · k) = dₖ, so scores spread like √dₖ and dividing by √dₖ ' +
+    'keeps the logits at unit variance.'],
   [['saturation'], sparseText(shares)],
-  [['temperature', 'heads', 'training'], '1/√dₖ is an inverse temperature set for initialisation, per head; training moves the query and key weights, and with them the temperature.'],
-  [['beyond'], 'Beyond 1/√dₖ, some models adopt further proposals: QK-norm or qk-layernorm against growing logits, μP’s 1/dₖ once q and k align, log n scaling for long rows.'],
+  [['temperature', 'heads', 'training'], '1/√dₖ is an inverse temperature set for initialisation, per head; ' +
+    'training moves the query and key weights, and with them the temperature.'],
+  [['beyond'], 'Beyond 1/√dₖ, some models adopt further proposals: QK-norm or qk-layernorm against growing logits, ' +
+    'μP’s 1/dₖ once q and k align, log n scaling for long rows.'],
 ];
 
 const READING = [
-  ['The four texts this lab started from: a blog post and an article on scaled dot-product attention, lecture notes, and W. Chuang (2023), “The scaling factor in self-attention” (the Table 1 of Lesson 6).'],
+  ['The four texts this lab started from: a blog post and an article on scaled dot-product attention, lecture notes, ' +
+    'and W. Chuang (2023), “The scaling factor in self-attention” (the Table 1 of Lesson 6).'],
   ['A. Vaswani et al. (2017), “Attention Is All You Need”: where the 1/√dₖ factor was introduced.'],
   ['A. Henry et al. (2020), “Query-Key Normalization for Transformers”: normalise q and k, learn the scale.'],
   ['G. Yang et al. (2022), “Tensor Programs V: Tuning Large Neural Networks via Zero-Shot Hyperparameter Transfer”: why μP scales attention by 1/dₖ.'],
   ['M. Dehghani et al. (2023), “Scaling Vision Transformers to 22 Billion Parameters”: logit growth, and LayerNorm on queries and keys.'],
   ['S. Zhai et al. (2023), “Stabilizing Transformer Training by Preventing Attention Entropy Collapse”: σReparam.'],
   ['M. Wortsman et al. (2023), “Small-scale proxies for large-scale Transformer training instabilities”.'],
-  ['D. Chiang and P. Cholak (2022), “Overcoming a Theoretical Limitation of Self-Attention”, and K. M. Nakanishi (2025), “Scalable-Softmax Is Superior for Attention”: logits scaled by s·log n for long rows.'],
+  ['D. Chiang and P. Cholak (2022), “Overcoming a Theoretical Limitation of Self-Attention”, ' +
+    'and K. M. Nakanishi (2025), “Scalable-Softmax Is Superior for Attention”: logits scaled by s·log n for long rows.'],
 ];
 
 /**

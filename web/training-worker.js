@@ -1,6 +1,7 @@
-// The Web Worker of Lesson 6 (bundled into build/page/app.js: web/entry.js runs this file when app.js is started as a worker): it loads its own copy of the engine
-// and runs one training loop at a time (web/training-run.js), posting each slice's update to the page. Messages from
-// the page: { type: 'create', runId, config, options, sliceMs }, { type: 'run' }, { type: 'pause' }, { type: 'dispose' }.
+// The Web Worker of Lesson 6 (bundled into build/page/app.js: web/entry.js runs this file when app.js is started as a
+// worker): it loads its own copy of the engine and runs one training loop at a time (web/training-run.js), posting
+// each slice's update to the page. Messages from the page: { type: 'create', runId, config, options, sliceMs },
+// { type: 'run' }, { type: 'pause' }, { type: 'dispose' }.
 // To the page: { type: 'ready' } once the engine is loaded (or { type: 'failed', message }), then per run 'created'
 // (with the trainer's info), 'progress', 'done' and 'error', each carrying its runId.
 import { loadEngine } from './engine.js';

@@ -8,13 +8,40 @@ import { resultKind, typeName } from '../../web/schema/results.js';
 
 const pascal = (name) => name[0].toUpperCase() + name.slice(1);
 
+// No line of the output runs past WIDTH characters (tests/js/line-length.test.mjs holds web/ to it); a comment too
+// long for one line becomes a block wrapped at BLOCK_WIDTH, as the hand-written code wraps its comments.
+const WIDTH = 160;
+const BLOCK_WIDTH = 120;
+const width = (line) => [...line].length;
+
+/** `text` as a doc comment indented by `pad`: on one line when that fits in `room` characters, else a block wrapped at
+ * spaces to BLOCK_WIDTH. */
+function docComment(text, pad, room = WIDTH) {
+  const one = `${pad}/** ${text} */`;
+  if (width(one) <= room) return one;
+  const lines = [`${pad}/**`];
+  let line = `${pad} *`;
+  for (const word of text.split(' ')) {
+    if (line !== `${pad} *` && width(`${line} ${word}`) > BLOCK_WIDTH) {
+      lines.push(line);
+      line = `${pad} *`;
+    }
+    line += ` ${word}`;
+  }
+  lines.push(line, `${pad} */`);
+  return lines.join('\n');
+}
+
+const comment = (text, pad, room) => docComment(text.replace(/`/g, '').replace(/\*\//g, '* /'), pad, room);
+
 function optionLines(fn, extra = '') {
   return fn.options.map((row) => {
     const t = row.type;
     const range = t.range ?? (t.length ? `length ${t.lengthName ?? 'from the other options'}` : '');
     const d = row.required ? 'required' : `default ${row.defaultText ?? JSON.stringify(row.default) ?? 'none'}`;
     const type = row.kind === 'subset' ? `readonly O[]` : t.ts;
-    return `  /** ${row.meaning.replace(/`/g, '')}. ${range ? `${range}; ` : ''}${d}. */\n  ${row.name}${row.required ? '' : '?'}: ${type};${extra}`;
+    const doc = docComment(`${row.meaning.replace(/`/g, '')}. ${range ? `${range}; ` : ''}${d}.`, '  ');
+    return `${doc}\n  ${row.name}${row.required ? '' : '?'}: ${type};${extra}`;
   });
 }
 
@@ -24,13 +51,15 @@ function positional(fn, method) {
   return `  ${method}(${params.join(', ')}): ${fn.returns};`;
 }
 
-const comment = (text, pad) => `${pad}/** ${text.replace(/`/g, '').replace(/\*\//g, '* /')} */`;
-
-/** An object kind's fields as declaration lines; unnamed nested objects written out in place, their fields commented. */
+/** An object kind's fields as declaration lines; unnamed nested objects written out in place, their fields commented:
+ * the comment before the field on its line when both fit, else on the lines above it. */
 function fieldLines(fields, pad) {
   const lines = [];
   for (const f of fields) {
-    lines.push(`${comment(`${f.meaning}${f.optional ? ` Present ${f.optional}.` : ''}`, pad)} ${f.name}${f.optional ? '?' : ''}: ${inlineType(f.type, pad)};`);
+    const text = `${f.meaning}${f.optional ? ` Present ${f.optional}.` : ''}`;
+    const field = `${f.name}${f.optional ? '?' : ''}: ${inlineType(f.type, pad)};`;
+    const doc = comment(text, pad, WIDTH - width(field.split('\n')[0]) - 1);
+    lines.push(doc.includes('\n') ? `${comment(text, pad)}\n${pad}${field}` : `${doc} ${field}`);
   }
   return lines;
 }
@@ -86,12 +115,12 @@ export type AttentionOutput = ${schema.attention.options.find((r) => r.name === 
       if (fn.signature) continue;
       const owner = optionsOwner(f);
       if (owner !== f) {
-        out.push(`/** ${fn.name}'s options: ${owner.name}'s. ${fn.summary} */`);
+        out.push(docComment(`${fn.name}'s options: ${owner.name}'s. ${fn.summary}`, ''));
         out.push(`export type ${pascal(fn.name)}Options = ${pascal(owner.name)}Options;\n`);
         continue;
       }
       const generic = fn.options.some((row) => row.kind === 'subset');
-      out.push(`/** ${fn.name}'s options. ${fn.summary} */`);
+      out.push(docComment(`${fn.name}'s options. ${fn.summary}`, ''));
       out.push(`export interface ${pascal(fn.name)}Options${generic ? '<O extends AttentionOutput = AttentionOutput>' : ''} {`);
       out.push(...optionLines(fn));
       out.push('}\n');
@@ -101,7 +130,7 @@ export type AttentionOutput = ${schema.attention.options.find((r) => r.name === 
   out.push('export interface Trainer {\n  readonly info: TrainerInfo;');
   for (const name of ['trainerStep', 'trainerEvaluate', 'trainerAttention']) {
     const fn = schema[name];
-    out.push(`  /** ${fn.summary} */`);
+    out.push(docComment(fn.summary, '  '));
     out.push(positional(fn, fn.signature.match(/^trainer\.(\w+)/)[1]));
   }
   out.push('  /** Frees the trainer\'s memory; safe to call twice. */\n  delete(): void;\n  readonly deleted: boolean;\n}\n');
@@ -112,7 +141,7 @@ export type AttentionOutput = ${schema.attention.options.find((r) => r.name === 
     for (const f of functions) {
       const fn = schema[f.name];
       if (fn.name.startsWith('trainer')) continue;
-      out.push(`  /** ${fn.summary} */`);
+      out.push(docComment(fn.summary, '  '));
       if (fn.signature) {
         out.push(positional(fn, fn.name));
       } else if (fn.name === 'attention') {

@@ -65,7 +65,9 @@ export function barChart(spec) {
       .call(attr, 'width', x.bandwidth())
       .call(attr, 'y', (v) => (Number.isFinite(v) ? Math.min(clampY(v), zero) : 0))
       .call(attr, 'height', (v) => (Number.isFinite(v) ? Math.max(1, Math.abs(clampY(v) - zero)) : innerH))
-      .call(attr, 'fill', (v, i) => (Number.isFinite(v) ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color) : `url(#${hatch})`))
+      .call(attr, 'fill', (v, i) => (Number.isFinite(v)
+        ? spec.colors?.[i] ?? (i === spec.highlight ? spec.highlightColor ?? spec.color : spec.color)
+        : `url(#${hatch})`))
       .call(attr, 'stroke', (v) => (Number.isFinite(v) ? 'none' : '#a4262c'));
     const label = bars.select('text.bar-value').call(textOf, (v) => (printValues ? text(v) : '')).call(attr, 'text-anchor', rotate ? 'start' : 'middle');
     if (rotate) {

@@ -75,7 +75,8 @@ export function blockDiagram({ onSelect }) {
   const inputs = svg.append('g').attr('class', 'diagram-inputs').attr('data-block', 'inputs')
     .attr('aria-label', `QKV, the inputs Q, K and V: go to step ${INPUT_STEP}`); // starts with the visible text, as a spoken command would
   activate(inputs, () => INPUT_STEP);
-  inputs.append('rect').attr('class', 'diagram-input-hit').attr('x', BX).attr('y', INPUT_Y - 16).attr('width', INPUTS[2].x - BX + 20).attr('height', 20).attr('rx', 4);
+  inputs.append('rect').attr('class', 'diagram-input-hit')
+    .attr('x', BX).attr('y', INPUT_Y - 16).attr('width', INPUTS[2].x - BX + 20).attr('height', 20).attr('rx', 4);
   inputs.selectAll('text').data(INPUTS).join('text')
     .attr('x', (d) => d.x).attr('y', INPUT_Y).attr('text-anchor', 'middle').text((d) => d.label);
 

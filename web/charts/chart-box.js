@@ -119,7 +119,8 @@ export function chartTools(figure, { id, svg, table, title }) {
     if (details.open) body.append(dataTable(table(), what()));
   });
   return el('div', { className: 'chart-tools export-skip' },
-    el('div', { className: 'chart-tool-row', attrs: { role: 'group', 'aria-label': 'Export' } }, el('span', { className: 'chart-tool-label' }, 'Export'), png, svgButton, csv),
+    el('div', { className: 'chart-tool-row', attrs: { role: 'group', 'aria-label': 'Export' } },
+      el('span', { className: 'chart-tool-label' }, 'Export'), png, svgButton, csv),
     details);
 }
 
@@ -129,7 +130,9 @@ function dataTable(data, caption) {
   return el('div', { className: 'table-scroll' }, el('table', { className: 'examples data-table' },
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, data.columns.map((c) => el('th', { attrs: { scope: 'col' } }, c)))),
-    el('tbody', {}, data.rows.map((r) => el('tr', {}, r.map((v, i) => (i === 0 ? el('th', { attrs: { scope: 'row' } }, exact(v)) : el('td', { className: 'num' }, exact(v)))))))));
+    el('tbody', {}, data.rows.map((r) => el('tr', {}, r.map((v, i) => (i === 0
+      ? el('th', { attrs: { scope: 'row' } }, exact(v))
+      : el('td', { className: 'num' }, exact(v)))))))));
 }
 
 /** A legend as an HTML list: each entry a small SVG key (line, dash, marker or box) and its visible text. */

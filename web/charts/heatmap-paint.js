@@ -64,7 +64,8 @@ export function paintMarks({ cell, rows, cols, left, top }) {
   return {
     node: svg.node(),
     hatch(cells) {
-      setAttr(hatches.node(), 'd', cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null);
+      setAttr(hatches.node(), 'd',
+        cells.map((c) => `M${c.j * cell.w} ${c.i * cell.h + cell.h - 1}L${c.j * cell.w + cell.w - 1} ${c.i * cell.h}`).join('') || null);
     },
   };
 }

@@ -194,7 +194,9 @@ function geometry(spec) {
     .text(({ t }) => t);
 
   const colLabelG = svg.append('g').attr('class', 'col-labels')
-    .selectAll('g').data(colText.map((t, j) => ({ t, j })).filter(({ j }) => j % colStride === 0 || (j === cols - 1 && j % colStride >= colStride / 2))).join('g');
+    .selectAll('g')
+    .data(colText.map((t, j) => ({ t, j })).filter(({ j }) => j % colStride === 0 || (j === cols - 1 && j % colStride >= colStride / 2)))
+    .join('g');
   colLabelG.append('title').text(({ j }) => colLabels[j]);
   colLabelG.append('text')
     .attr('transform', ({ j }) => {
@@ -210,7 +212,9 @@ function geometry(spec) {
   const proto = create('svg:g');
   proto.append('rect').attr('width', cell.w - 1).attr('height', cell.h - 1).attr('rx', 2);
   proto.append('title');
-  if (showValues) proto.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+  if (showValues) {
+    proto.append('text').attr('x', (cell.w - 1) / 2).attr('y', (cell.h - 1) / 2).attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+  }
   let cellNodes = []; // row-major, as now.cells
   const drawCells = (now, valueOf, textOf) => {
     if (cellNodes.length !== now.cells.length) {

@@ -70,7 +70,8 @@ export function histogram(spec) {
       svg.select('.hist-marker text').call(attr, 'x', mx + (right ? -4 : 4)).call(attr, 'text-anchor', right ? 'end' : 'start').call(text, spec.marker.label);
     }
     const xTicks = log ? decadeTicks(domain[0], domain[1], Math.max(2, Math.floor(innerW / 60))) : Math.max(2, Math.floor(innerW / 70));
-    drawAxis(svg.select('g.axis-x').node(), log ? { orient: 'bottom', scale: x, values: xTicks, format: decade } : { orient: 'bottom', scale: x, ticks: [xTicks] });
+    drawAxis(svg.select('g.axis-x').node(),
+      log ? { orient: 'bottom', scale: x, values: xTicks, format: decade } : { orient: 'bottom', scale: x, ticks: [xTicks] });
     drawAxis(svg.select('g.axis-y').node(), { orient: 'left', scale: y, ticks: [4] });
     return svg.node();
   };

@@ -59,7 +59,14 @@ export const lengthScaling = {
     field('s', num, 'The factor s, as given.'),
   ],
   options: [
-    { name: 'ns', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 1, max: 1e12, integer: (x, i, name) => `${name}[${i}] = ${fmt(x)} is not allowed: allowed an integer from 1 to 1000000000000 (a number of keys)` }), required: true, meaning: 'the row lengths n (closed form: n up to 10¹²)' },
+    {
+      name: 'ns',
+      type: list({
+        elem: 'f64', minLength: 1, maxLength: 256, min: 1, max: 1e12,
+        integer: (x, i, name) => `${name}[${i}] = ${fmt(x)} is not allowed: allowed an integer from 1 to 1000000000000 (a number of keys)`,
+      }),
+      required: true, meaning: 'the row lengths n (closed form: n up to 10¹²)',
+    },
     { name: 'top', type: number(-1000, 1000), default: 3, meaning: 'the one distinct logit (3 and −2 are Nakanishi\'s illustration)' },
     { name: 'rest', type: number(-1000, 1000), default: -2, meaning: 'the other n − 1 logits' },
     { name: 's', type: number(0, 100), default: 0.43, meaning: 'the s of s·ln n' },
@@ -121,7 +128,10 @@ export const qkNormDemo = {
   options: [
     { name: 'dK', type: integer(2, MAX_DIM), default: 64, meaning: 'd_k' },
     { name: 'n', type: integer(2, 256), default: 16, meaning: 'keys per row' },
-    { name: 'drifts', type: list({ elem: 'f64', minLength: 1, maxLength: 64, min: 0.001, max: 1000 }), default: [0.25, 0.5, 1, 2, 4], meaning: 'the factors f on queries and keys' },
+    {
+      name: 'drifts', type: list({ elem: 'f64', minLength: 1, maxLength: 64, min: 0.001, max: 1000 }), default: [0.25, 0.5, 1, 2, 4],
+      meaning: 'the factors f on queries and keys',
+    },
     { name: 'g', type: number(0.001, 1000), default: 8, meaning: 'QK-norm\'s scale g: logits stay in [−g, g]' },
     { name: 'samples', type: integer(2, 100000), default: 200, meaning: 'rows per factor; samples·drifts.length·n·dK ≤ 2²⁷' },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },

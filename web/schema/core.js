@@ -29,7 +29,8 @@ export const attention = {
   results: [
     field('scores', F32, '`(heads, nQ, nK)`: each head\'s `Q_h·K_hᵀ`, before the scale and the mask.', 'when `outputs` names it'),
     field('scaledScores', F32, '`(heads, nQ, nK)`: `scale·scores`, before the mask.', 'when `outputs` names it'),
-    field('weights', F32, '`(heads, nQ, nK)`: the softmax of each row of the scaled scores after the mask; masked entries are exactly 0.', 'when `outputs` names it'),
+    field('weights', F32, '`(heads, nQ, nK)`: the softmax of each row of the scaled scores after the mask; masked entries are exactly 0.',
+      'when `outputs` names it'),
     field('output', F32, '`(nQ, heads·dV)`: `weights_h·V_h` for each head, the heads side by side.', 'when `outputs` names it'),
   ],
   options: [
@@ -40,10 +41,19 @@ export const attention = {
     { name: 'nK', type: dim(), required: true, meaning: 'number of keys (and values)' },
     { name: 'dK', type: dim(), required: true, meaning: 'per-head width of queries and keys; `heads·dK` ≤ 4096' },
     { name: 'dV', type: dim(), required: true, meaning: 'per-head width of values; `heads·dV` ≤ 4096' },
-    { name: 'heads', type: integer(1, MAX_HEADS), default: 1, meaning: 'number of heads; head `h` uses columns `h·dK … (h+1)·dK − 1` of `q` and `k`, and `h·dV …` of `v`; `heads·nQ·nK` ≤ 2²⁴' },
-    { name: 'scale', type: number(0, 1e30), default: (o) => Math.fround(1 / Math.sqrt(o.dK)), defaultText: '1/√dK', meaning: 'the factor applied to the scores' },
+    {
+      name: 'heads', type: integer(1, MAX_HEADS), default: 1,
+      meaning: 'number of heads; head `h` uses columns `h·dK … (h+1)·dK − 1` of `q` and `k`, and `h·dV …` of `v`; `heads·nQ·nK` ≤ 2²⁴',
+    },
+    {
+      name: 'scale', type: number(0, 1e30), default: (o) => Math.fround(1 / Math.sqrt(o.dK)), defaultText: '1/√dK',
+      meaning: 'the factor applied to the scores',
+    },
     { name: 'causal', type: boolean(), default: false, meaning: 'query `i` sees only keys `j ≤ i` (as PyTorch\'s `is_causal`, aligned at the top left)' },
-    { name: 'outputs', type: subset(...OUTPUTS), default: OUTPUTS, defaultText: 'all four', meaning: 'the results to compute and return; the others are neither computed nor copied' },
+    {
+      name: 'outputs', type: subset(...OUTPUTS), default: OUTPUTS, defaultText: 'all four',
+      meaning: 'the results to compute and return; the others are neither computed nor copied',
+    },
   ],
   rules: attentionLimits,
 };
@@ -80,7 +90,10 @@ export const dot = {
   answer: answer(num, 'a·b, summed in float32 by the SIMD kernel.'),
   options: [
     { name: 'a', type: row(MAX_ELEMENTS), required: true, quoteMissing: true, meaning: 'the first vector' },
-    { name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a', lengthName: 'a.length' }), required: true, quoteMissing: true, meaning: 'the second, as long as `a`' },
+    {
+      name: 'b', type: list({ length: (o) => o.a.length, shape: () => 'the length of a', lengthName: 'a.length' }),
+      required: true, quoteMissing: true, meaning: 'the second, as long as `a`',
+    },
   ],
 };
 
@@ -110,18 +123,21 @@ export const selfAttentionExample = {
     field('embeddingsUsed', oneOf('words', 'random'), '`"words"` when the rows of X are the loaded word vectors (for the words they hold), else `"random"`.'),
     field('head', oneOf('meaningful', 'random'), 'The head as asked: identity weights with the residual, or seeded random weights.'),
     field('vocabularySize', num, 'Words in the loaded vocabulary; 0 until one is loaded.'),
-    field('unknownScale', num, 'The factor a stand-in vector\'s N(0, 1) entries were multiplied by, to match the word vectors\' mean length (1 with random embeddings).'),
+    field('unknownScale', num, 'The factor a stand-in vector\'s N(0, 1) entries were multiplied by, to match the word vectors\' mean length ' +
+      '(1 with random embeddings).'),
     field('selfMasked', bool, 'Whether each token\'s own score was left out of its softmax (the diagonal of the weights is 0).'),
     field('residual', bool, 'Whether the contextual embeddings are X + AV (the meaningful head) rather than AV.'),
     field('inVocabulary', arrayOf(bool), 'Per token: its row of X is the word\'s own vector, not a seeded stand-in.'),
     field('nearest', arrayOf(object([
       field('words', arrayOf(str), 'The words nearest this token\'s contextual embedding, best first.'),
       field('cosines', F32, 'Their cosines with the contextual embedding, in the same order.'),
-    ])), 'Per token: the vocabulary words nearest its contextual embedding by cosine, the sentence\'s own words left out (empty lists without loaded word vectors).'),
+    ])), 'Per token: the vocabulary words nearest its contextual embedding by cosine, the sentence\'s own words left out ' +
+      '(empty lists without loaded word vectors).'),
     field('scoreVariance', num, 'Population variance of all n² raw scores, before the mask.'),
     field('scaledScoreVariance', num, 'Population variance of all n² scaled scores, before the mask.'),
     field('maxWeight', num, 'The largest attention weight in the matrix.'),
-    field('meanRowMax', num, 'Over the rows that have a choice (two or more keys left by the mask), the mean of each row\'s largest weight: 1 is one-hot, 1/keys is even; 1 when no row has a choice.'),
+    field('meanRowMax', num, 'Over the rows that have a choice (two or more keys left by the mask), the mean of each row\'s largest weight: ' +
+      '1 is one-hot, 1/keys is even; 1 when no row has a choice.'),
     field('rowsWithChoice', num, 'How many rows have two or more keys to weigh.'),
     field('embeddings', F32, '`(n, dModel)`: X, the static embeddings, a row per token.'),
     field('wQ', F32, '`(dModel, dK)`: the query weights W_q.'),
@@ -144,8 +160,19 @@ export const selfAttentionExample = {
     { name: 'seed', type: seed(), default: 1, meaning: 'seed of `W_q`, `W_k`, `W_v`' },
     { name: 'scaled', type: boolean(), default: true, meaning: 'divide the scores by `√dK`' },
     { name: 'causal', type: boolean(), default: false, meaning: 'causal mask' },
-    { name: 'embeddings', type: choice('words', 'random'), default: 'words', meaning: 'static embeddings: `words`, the loaded word vectors (`dModel` becomes their width, 100; a word they lack, or every word before they are loaded, gets its seeded vector, rescaled to their mean length), or `random`, a seeded vector per word' },
-    { name: 'head', type: choice('meaningful', 'random'), default: 'meaningful', meaning: '`meaningful`: `W_q = W_k = W_v = I` (so `dK = dV = dModel`), each token\'s own score masked, and the residual `Z = X + AV`; `random`: seeded random `W_q`, `W_k`, `W_v` (a head at initialisation) and `Z = AV`' },
-    { name: 'nearest', type: integer(0, 50), default: 5, meaning: 'nearest words listed per contextual embedding, by cosine, leaving out the sentence\'s own words (only with loaded word vectors)' },
+    {
+      name: 'embeddings', type: choice('words', 'random'), default: 'words',
+      meaning: 'static embeddings: `words`, the loaded word vectors (`dModel` becomes their width, 100; a word they lack, or every ' +
+        'word before they are loaded, gets its seeded vector, rescaled to their mean length), or `random`, a seeded vector per word',
+    },
+    {
+      name: 'head', type: choice('meaningful', 'random'), default: 'meaningful',
+      meaning: '`meaningful`: `W_q = W_k = W_v = I` (so `dK = dV = dModel`), each token\'s own score masked, and the residual ' +
+        '`Z = X + AV`; `random`: seeded random `W_q`, `W_k`, `W_v` (a head at initialisation) and `Z = AV`',
+    },
+    {
+      name: 'nearest', type: integer(0, 50), default: 5,
+      meaning: 'nearest words listed per contextual embedding, by cosine, leaving out the sentence\'s own words (only with loaded word vectors)',
+    },
   ],
 };

@@ -77,7 +77,10 @@ export const multiHeadExample = {
     { name: 'dModel', type: integer(1, MAX_MODEL), default: 8, meaning: 'width of the embeddings' },
     { name: 'heads', type: integer(1, MAX_HEADS), default: 2, meaning: 'H; it must divide dModel' },
     { name: 'seed', type: seed(), default: 1, meaning: 'seed of the projections' },
-    { name: 'scaleBy', type: choice('dk', 'dmodel', 'none'), default: 'dk', meaning: '`"dk"`: scores × 1/√dK per head (correct); `"dmodel"`: × 1/√dModel (a mistake found in real code); `"none"`: × 1' },
+    {
+      name: 'scaleBy', type: choice('dk', 'dmodel', 'none'), default: 'dk',
+      meaning: '`"dk"`: scores × 1/√dK per head (correct); `"dmodel"`: × 1/√dModel (a mistake found in real code); `"none"`: × 1',
+    },
   ],
   rules(o) {
     mustDivide('heads', o.heads, o.dModel);
@@ -102,7 +105,11 @@ export const multiHeadSweep = {
   ],
   options: [
     { name: 'dModel', type: integer(1, MAX_MODEL), default: 64, meaning: 'width of the embeddings' },
-    { name: 'heads', type: list({ elem: 'f64', minLength: 1, maxLength: 32, min: 1, max: MAX_HEADS, integer: true, increasing: true }), default: (o) => divisors(o.dModel).filter((h) => (h & (h - 1)) === 0), defaultText: 'every power of two that divides dModel', meaning: 'the head counts H, increasing, each dividing dModel' },
+    {
+      name: 'heads', type: list({ elem: 'f64', minLength: 1, maxLength: 32, min: 1, max: MAX_HEADS, integer: true, increasing: true }),
+      default: (o) => divisors(o.dModel).filter((h) => (h & (h - 1)) === 0), defaultText: 'every power of two that divides dModel',
+      meaning: 'the head counts H, increasing, each dividing dModel',
+    },
     { name: 'tokens', type: integer(2, 64), default: 8, meaning: 'tokens per sequence' },
     { name: 'samples', type: integer(2, 10000), default: 200, meaning: 'draws; samples·(tokens·dModel + 2·dModel²) ≤ 2²⁵' },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },

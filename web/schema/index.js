@@ -13,11 +13,26 @@ import { compile } from './validate.js';
 /** The engine modules and their functions' schemas; cpp/bindings/<module>.cpp implements each. */
 export const MODULES = [
   { module: 'core', functions: [core.attention, core.softmax, core.softmaxNaive, core.dot, core.random, core.selfAttentionExample] },
-  { module: 'statistics', functions: [statistics.dotProducts, statistics.histogram, statistics.varianceSweep, statistics.scaleVariance, statistics.pairAngles, statistics.wordPairs] },
-  { module: 'softmax_lab', functions: [softmaxLab.twoLogitCurve, softmaxLab.gapSpread, softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution, softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics] },
-  { module: 'temperature', functions: [temperature.boltzmann, temperature.normalisationDemo, temperature.derivation, temperature.assumptionCheck, temperature.weightDrift] },
+  {
+    module: 'statistics',
+    functions: [statistics.dotProducts, statistics.histogram, statistics.varianceSweep, statistics.scaleVariance, statistics.pairAngles, statistics.wordPairs],
+  },
+  {
+    module: 'softmax_lab',
+    functions: [
+      softmaxLab.twoLogitCurve, softmaxLab.gapSpread, softmaxLab.softmaxStats, softmaxLab.gradientSweep, softmaxLab.gradientDistribution,
+      softmaxLab.peakWeightCap, softmaxLab.softmaxNumerics,
+    ],
+  },
+  {
+    module: 'temperature',
+    functions: [temperature.boltzmann, temperature.normalisationDemo, temperature.derivation, temperature.assumptionCheck, temperature.weightDrift],
+  },
   { module: 'heads', functions: [heads.multiHeadExample, heads.multiHeadSweep] },
-  { module: 'training', functions: [training.createTrainer, training.describeTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention] },
+  {
+    module: 'training',
+    functions: [training.createTrainer, training.describeTrainer, training.trainerStep, training.trainerEvaluate, training.trainerAttention],
+  },
   { module: 'beyond', functions: [beyond.lengthScaling, beyond.alignmentScaling, beyond.qkNormDemo] },
   { module: 'vocabulary', functions: [vocabulary.setVocabulary, vocabulary.nearestWords] },
 ];

@@ -46,8 +46,15 @@ const NORM_PAIR = object([
   field('scaled', NORM_SAMPLE, 'The same rows with logits = scores/√dK.'),
 ], 'NormPair');
 
-const model = () => ({ name: 'model', type: choice('normal', 'dot'), default: 'normal', meaning: '`"normal"`: scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and scaled the row is z whatever dK is); `"dot"`: scores = q·k_j for a random query and keys with standard normal entries in dK dimensions (variance dK, nearly normal only for large dK)' });
-const threshold = () => ({ name: 'threshold', type: number(0, 1e6), default: 0.01, meaning: '`fractionBelow` counts the rows whose norm is strictly below it' });
+const model = () => ({
+  name: 'model', type: choice('normal', 'dot'), default: 'normal',
+  meaning: '`"normal"`: scores = √dK·z, z standard normal (exactly N(0, dK); one z per seed, so a dK slider stretches one row, and ' +
+    'scaled the row is z whatever dK is); `"dot"`: scores = q·k_j for a random query and keys with standard normal entries in dK ' +
+    'dimensions (variance dK, nearly normal only for large dK)',
+});
+const threshold = () => ({
+  name: 'threshold', type: number(0, 1e6), default: 0.01, meaning: '`fractionBelow` counts the rows whose norm is strictly below it',
+});
 const increasingDKs = (maxLength) => list({ elem: 'i32', minLength: 1, maxLength, min: 1, max: MAX_DIM, integer: true, increasing: true });
 const POWERS_OF_TWO = Array.from({ length: 13 }, (_, i) => 2 ** i);
 
@@ -89,7 +96,10 @@ export const softmaxStats = {
     { name: 'beta', type: number(0, 1e6), default: 1, meaning: 'inverse temperature' },
     { name: 'scaled', type: boolean(), default: true, meaning: 'multiply the scores by 1/√dK' },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
-    { name: 'row', type: integer(0, 99999), default: 0, meaning: 'which row of this seed to draw: row r is gradientDistribution\'s row r (its `quartileRows` name typical ones)' },
+    {
+      name: 'row', type: integer(0, 99999), default: 0,
+      meaning: 'which row of this seed to draw: row r is gradientDistribution\'s row r (its `quartileRows` name typical ones)',
+    },
     model(),
   ],
   rules(o, given) {
@@ -162,7 +172,10 @@ export const gradientSweep = {
   options: [
     { name: 'dKs', type: increasingDKs(64), default: POWERS_OF_TWO, defaultText: '[1, 2, 4, …, 4096]', meaning: 'the d_k values' },
     { name: 'n', type: integer(2, 1024), default: 16, meaning: 'scores per row' },
-    { name: 'trials', type: integer(1, 100000), default: 1000, meaning: 'rows per d_k; trials·dKs.length ≤ 2²⁰; "normal": 2·trials·dKs.length·n ≤ 2²⁶; "dot": trials·max(dKs)·(n + 1) ≤ 2²⁵' },
+    {
+      name: 'trials', type: integer(1, 100000), default: 1000,
+      meaning: 'rows per d_k; trials·dKs.length ≤ 2²⁰; "normal": 2·trials·dKs.length·n ≤ 2²⁶; "dot": trials·max(dKs)·(n + 1) ≤ 2²⁵',
+    },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     model(),
     threshold(),

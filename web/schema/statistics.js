@@ -37,7 +37,10 @@ export function uniformHasNoMoments(o, given) {
 }
 
 /** A window [lo, hi] for a histogram: one window for several panels shares an axis. */
-const rangeOption = () => ({ name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]', lengthName: '2' }), defaultText: '[min, max] of the values', meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)' });
+const rangeOption = () => ({
+  name: 'range', type: list({ length: () => 2, shape: () => '[lo, hi]', lengthName: '2' }), defaultText: '[min, max] of the values',
+  meaning: 'the histogram\'s window `[lo, hi]`, lo < hi (one window for several panels shares an axis)',
+});
 
 function rangeInOrder(o, given) {
   if (given.range && !(o.range[0] < o.range[1])) fail(`range = [${fmt(o.range[0])}, ${fmt(o.range[1])}] is not allowed: need lo < hi`);
@@ -99,7 +102,8 @@ export const varianceSweep = {
     field('slope', num, 'Slope of the least-squares line variance ≈ slope·d + intercept.'),
     field('intercept', num, 'Intercept of that line.'),
     field('fitted', F64, 'That line evaluated at each d, ready to draw.'),
-    field('logLogSlope', num, 'Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled.', 'when two or more d have a positive variance (not with σ = 0)'),
+    field('logLogSlope', num, 'Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled.',
+      'when two or more d have a positive variance (not with σ = 0)'),
     field('theorySlope', num, 'v, the variance of one product per dimension: 7/144 for uniform entries, σ⁴ + 2μ²σ² for normal ones (unscaled in both modes).'),
     field('expectedSlope', num, 'The slope a sweep of this many vectors has on average, a little below `theorySlope` because pairs share vectors.'),
     field('theoryMean', F64, 'd·μ² at each d (√d·μ² when `scaled`).'),
@@ -152,8 +156,14 @@ export const scaleVariance = {
   ],
   options: [
     { name: 'c', type: number(-1e6, 1e6), required: true, meaning: 'the factor c' },
-    { name: 'values', type: list({ minLength: 1, maxLength: 1048576 }), defaultText: 'drawn', meaning: 'the values X (float32); then `count`, `seed`, `distribution`, `mean` and `std` are errors' },
-    { name: 'count', type: integer(1, 1048576), default: 1000, meaning: 'values drawn when `values` is not given (the same numbers as `engine.random` for uniform or standard normal)' },
+    {
+      name: 'values', type: list({ minLength: 1, maxLength: 1048576 }), defaultText: 'drawn',
+      meaning: 'the values X (float32); then `count`, `seed`, `distribution`, `mean` and `std` are errors',
+    },
+    {
+      name: 'count', type: integer(1, 1048576), default: 1000,
+      meaning: 'values drawn when `values` is not given (the same numbers as `engine.random` for uniform or standard normal)',
+    },
     { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
     ...distributionOptions(),
   ],
@@ -170,7 +180,8 @@ export const scaleVariance = {
 
 export const pairAngles = {
   name: 'pairAngles',
-  summary: 'Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair\'s lengths, cos θ, θ and q·k, and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.',
+  summary: 'Lesson 2: q·k = ‖q‖‖k‖ cos θ for random pairs with standard normal entries: one pair\'s lengths, cos θ, θ and q·k, ' +
+    'and over `pairs` pairs the mean length, the sd of cos θ and of q·k beside √dim, 1/√dim and √dim.',
   returns: 'PairAnglesResult',
   results: [
     field('q', F32, 'The chosen pair\'s query, `dim` standard normal entries.'),
@@ -212,7 +223,9 @@ export const pairAngles = {
 
 export const wordPairs = {
   name: 'wordPairs',
-  summary: 'Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are beside rows of standard normal vectors.',
+  summary: 'Lesson 2: real word vectors (setVocabulary) against the random model: their entries, lengths and cos θ, Var(q·k) ' +
+    'over random pairs of different words beside d and d(σ⁴ + 2μ²σ²), and how sharp softmax rows of their scores ÷ √d are ' +
+    'beside rows of standard normal vectors.',
   returns: 'WordPairsResult',
   results: [
     field('size', num, 'Words in the loaded vocabulary.'),

@@ -47,7 +47,10 @@ export const boltzmann = {
   ],
   options: [
     { name: 'scores', type: list({ elem: 'f64', minLength: 1, maxLength: 512, min: -1e6, max: 1e6 }), required: true, meaning: 'one row of scores' },
-    { name: 'betas', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 0, max: 1e6 }), required: true, meaning: 'the inverse temperatures β (a logarithmic slider from 10⁻³ to 10³ fits)' },
+    {
+      name: 'betas', type: list({ elem: 'f64', minLength: 1, maxLength: 256, min: 0, max: 1e6 }), required: true,
+      meaning: 'the inverse temperatures β (a logarithmic slider from 10⁻³ to 10³ fits)',
+    },
     { name: 'shift', type: number(-1e6, 1e6), default: 0, meaning: 'a constant added to every score (the shift-invariance demo)' },
   ],
   nonFinite: ['temperatures'], // T = 1/β is Infinity at β = 0, as documented
@@ -75,7 +78,14 @@ export const normalisationDemo = {
     field('kernelMaxDifference', num, 'The largest |kernelWeights − byRow|: float32 rounding, showing the kernel normalises rows.'),
   ],
   options: [
-    { name: 'scores', type: list({ elem: 'f64', length: (o) => o.rows * o.cols, shape: (o) => `rows·cols = ${o.rows}·${o.cols}`, lengthName: 'rows·cols', min: -1e6, max: 1e6 }), required: true, meaning: 'the matrix, `(rows, cols)` row-major' },
+    {
+      name: 'scores',
+      type: list({
+        elem: 'f64', length: (o) => o.rows * o.cols, shape: (o) => `rows·cols = ${o.rows}·${o.cols}`, lengthName: 'rows·cols',
+        min: -1e6, max: 1e6,
+      }),
+      required: true, meaning: 'the matrix, `(rows, cols)` row-major',
+    },
     { name: 'rows', type: integer(1, 16), default: 3, meaning: 'rows of the matrix' },
     { name: 'cols', type: integer(1, 16), default: 3, meaning: 'columns of the matrix' },
     { name: 'beta', type: number(0, 1e6), default: 1, meaning: 'inverse temperature' },
@@ -130,7 +140,10 @@ const projectionOptions = () => [
   { name: 'sigmaWk', type: number(0.001, 100), default: 0.125, meaning: 'σ of W_k\'s entries' },
   { name: 'meanX', type: number(-10, 10), default: 0, meaning: 'mean of X\'s entries' },
   { name: 'tokens', type: integer(2, 64), default: 8, meaning: 'rows of X' },
-  { name: 'samples', type: integer(2, 100000), default: 300, meaning: 'draws of X, W_q, W_k; samples·(tokens·dX + 2·dX·dK) ≤ 2²⁵ and (drift factors)·samples·tokens·dK·(2·dX + tokens) ≤ 2³⁰' },
+  {
+    name: 'samples', type: integer(2, 100000), default: 300,
+    meaning: 'draws of X, W_q, W_k; samples·(tokens·dX + 2·dX·dK) ≤ 2²⁵ and (drift factors)·samples·tokens·dK·(2·dX + tokens) ≤ 2³⁰',
+  },
   { name: 'seed', type: seed(), default: 1, meaning: 'the generator\'s seed' },
 ];
 
@@ -211,7 +224,11 @@ export const weightDrift = {
     field('computeMs', num, 'Milliseconds the curve took inside the engine.'),
   ],
   options: [
-    { name: 'drifts', type: list({ elem: 'f64', minLength: 1, maxLength: 64, min: 0.01, max: 100 }), default: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4], meaning: 'the factors f on W_q and W_k (f = 1 is computed too, as the base of `varianceRatio`)' },
+    {
+      name: 'drifts', type: list({ elem: 'f64', minLength: 1, maxLength: 64, min: 0.01, max: 100 }),
+      default: [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4],
+      meaning: 'the factors f on W_q and W_k (f = 1 is computed too, as the base of `varianceRatio`)',
+    },
     ...projectionOptions(),
   ],
   after(o) {

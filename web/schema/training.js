@@ -41,7 +41,8 @@ export const createTrainer = {
   name: 'createTrainer',
   summary: 'Lesson 6: a training run of the sequence-reversal task; the trainer holds WASM memory until its delete().',
   returns: 'Trainer',
-  answer: answer(leaf('Trainer', (v) => typeof v === 'object' && v !== null && ['step', 'evaluate', 'attentionFor', 'delete'].every((m) => typeof v[m] === 'function') && 'info' in v),
+  answer: answer(leaf('Trainer', (v) => typeof v === 'object' && v !== null
+      && ['step', 'evaluate', 'attentionFor', 'delete'].every((m) => typeof v[m] === 'function') && 'info' in v),
     'The trainer: its `info` (what describeTrainer answers for the same options), `step`, `evaluate`, `attentionFor` and `delete`, described below.'),
   cli: true,
   // info.betaReach's ceiling and bound (learned β) are e^(Σ lr) and e^(Σ 7.27·lr) times β₀: Infinity once the sum
@@ -57,8 +58,15 @@ export const createTrainer = {
     { name: 'testSize', type: integer(1, 100000), default: 10000, meaning: 'test sequences' },
     { name: 'dModel', type: integer(1, 512), default: { from: 'L' }, defaultText: 'L', meaning: 'model width (source 003\'s Table 1: d_model = d_k = L)' },
     { name: 'heads', type: integer(1, 64), default: 1, meaning: 'attention heads, dividing dModel; d_k = dModel / heads' },
-    { name: 'betaStrategy', type: choice(...BETA_STRATEGIES), default: 'inverse-sqrt-dk', meaning: 'how β is set: 1/√d_k, fixed, searched, dynamic, learned, or by normalising q and k (QK-norm with a learned g per head, or LayerNorm then 1/√d_k)' },
-    { name: 'beta', type: number(1e-4, 1e4), defaultText: 'none', meaning: 'β: required with `"fixed"`; the initial β with `"learned"` (default 1/√d_k); an error otherwise' },
+    {
+      name: 'betaStrategy', type: choice(...BETA_STRATEGIES), default: 'inverse-sqrt-dk',
+      meaning: 'how β is set: 1/√d_k, fixed, searched, dynamic, learned, or by normalising q and k (QK-norm with a learned g per head, ' +
+        'or LayerNorm then 1/√d_k)',
+    },
+    {
+      name: 'beta', type: number(1e-4, 1e4), defaultText: 'none',
+      meaning: 'β: required with `"fixed"`; the initial β with `"learned"` (default 1/√d_k); an error otherwise',
+    },
     { name: 'lr', type: number(0, 1, { above: true }), default: 5e-4, meaning: 'Adam\'s peak learning rate' },
     { name: 'betaLr', type: number(0, 1, { above: true }), defaultText: 'lr', meaning: '`"learned"` only: the learning rate of ln β' },
     { name: 'batchSize', type: integer(1, 1024), default: 128, meaning: 'sequences per step (a training set smaller than it is one batch)' },
@@ -81,7 +89,8 @@ export const createTrainer = {
 /** The same options as createTrainer (one list, so the same slots): its info, without building a trainer. */
 export const describeTrainer = {
   name: 'describeTrainer',
-  summary: 'Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; the configuration is checked, the memory a run needs is not.',
+  summary: 'Lesson 6: the info createTrainer would answer for these options (id 0), without building data, network or optimiser; ' +
+    'the configuration is checked, the memory a run needs is not.',
   returns: 'TrainerInfo',
   results: [
     field('id', num, 'The trainer\'s id in the engine\'s table (0 from describeTrainer).'),

@@ -126,8 +126,9 @@ export function text(maxBytes) {
 /**
  * An array of numbers (or any typed array but a BigInt one), copied into WASM memory as float32 ('f32'), float64
  * ('f64') or int32 ('i32'). Its length is either fixed by the other options (`length(o)`, explained by `shape(o)`)
- * or from minLength to maxLength (`lengthName`: how a missing list's message names the fixed length). `style` picks the wording of the errors: 'floats' for float32 data (entries must
- * be finite float32 numbers), 'doubles' for float64 parameters with an entry range [min, max].
+ * or from minLength to maxLength (`lengthName`: how a missing list's message names the fixed length). `style` picks
+ * the wording of the errors: 'floats' for float32 data (entries must be finite float32 numbers), 'doubles' for float64
+ * parameters with an entry range [min, max].
  * `integer` (true, or a function giving the message for a non-integer) and `increasing` add per-entry checks.
  */
 export function list({ elem = 'f32', style = elem === 'f64' ? 'doubles' : 'floats', length = null, shape = null, lengthName = null,

@@ -20,7 +20,10 @@ export const setVocabulary = {
   options: [
     { name: 'size', type: integer(1, MAX_WORDS), required: true, meaning: 'number of words' },
     { name: 'dim', type: integer(1, MAX_WORD_DIM), required: true, meaning: 'width of each word\'s vector; `size·dim` ≤ 2²⁴' },
-    { name: 'words', type: text(MAX_WORDS * 41), required: true, meaning: '`size` different words separated by single spaces, each 1 to 40 lower-case letters a–z, most frequent first' },
+    {
+      name: 'words', type: text(MAX_WORDS * 41), required: true,
+      meaning: '`size` different words separated by single spaces, each 1 to 40 lower-case letters a–z, most frequent first',
+    },
     {
       // Integers −127 … 127, checked by the engine: the validator's per-entry integer check took 35–100 ms of the
       // page's 1,000,000 codes, its plain copy a few.
@@ -56,12 +59,20 @@ export const nearestWords = {
   ],
   options: [
     { name: 'word', type: text(40), meaning: 'a word of the vocabulary (give `word` or `vector`)' },
-    { name: 'vector', type: list({ minLength: 1, maxLength: MAX_WORD_DIM }), meaning: 'a vector as wide as the vocabulary\'s, not all zeros (give `word` or `vector`)' },
+    {
+      name: 'vector', type: list({ minLength: 1, maxLength: MAX_WORD_DIM }),
+      meaning: 'a vector as wide as the vocabulary\'s, not all zeros (give `word` or `vector`)',
+    },
     { name: 'k', type: integer(1, MAX_K), default: 10, meaning: 'how many words' },
-    { name: 'exclude', type: text(4096), default: '', meaning: 'words to leave out, separated by spaces (a `word` is not left out unless listed here); words outside the vocabulary are ignored' },
+    {
+      name: 'exclude', type: text(4096), default: '',
+      meaning: 'words to leave out, separated by spaces (a `word` is not left out unless listed here); words outside the vocabulary are ignored',
+    },
   ],
   example: { word: 'bank', k: 2 }, // after setVocabulary's example
   rules(o, given) {
-    if (given.word === given.vector) fail(given.word ? 'word and vector are both given: give one of them' : 'word and vector are both missing: give one of them');
+    if (given.word === given.vector) {
+      fail(given.word ? 'word and vector are both given: give one of them' : 'word and vector are both missing: give one of them');
+    }
   },
 };
