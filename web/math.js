@@ -8,7 +8,7 @@
  */
 const unbuilt = (display) => (strings, ...values) => {
   if (values.length) throw new TypeError('TeX`…` takes no ${…}: the page build typesets a formula as written');
-  return { source: strings.raw[0], display, markup: null };
+  return { source: strings.raw[0].replace(/\s*\n\s*/g, ' '), display, markup: null }; // a line break reads as a space
 };
 export const TeX = unbuilt(false);
 export const DisplayTeX = unbuilt(true);

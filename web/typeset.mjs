@@ -11,9 +11,11 @@ import { readFile } from 'node:fs/promises';
 // KaTeX's options: MathML only (see web/build.mjs for why), and any TeX KaTeX does not know fails the build.
 const KATEX = { output: 'mathml', throwOnError: true, strict: 'error', trust: false };
 
-// TeX`…` or DisplayTeX`…`, not preceded by a name character (so myTeX`…` is left alone), on one line, without a
-// backtick.
-const LITERAL = /(?<![\w$])(Display)?TeX`([^`\n]*)`/g;
+// TeX`…` or DisplayTeX`…`, not preceded by a name character (so myTeX`…` is left alone), without a backtick. A long
+// formula may run over several lines of code: each line break, with the spaces around it, reads as one space, as it
+// does in TeX (oneLine, also in web/math.js).
+const LITERAL = /(?<![\w$])(Display)?TeX`([^`]*)`/g;
+const oneLine = (tex) => tex.replace(/\s*\n\s*/g, ' ');
 
 /**
  * KaTeX's MathML for one formula. A display formula is typeset in display mode, which is more than an attribute: it
@@ -61,8 +63,9 @@ export function validOperators(markup) {
 
 /** A module's code with every formula literal replaced by its object; `where` names the file in errors. */
 export function typesetLiterals(code, where = 'a module') {
-  return code.replace(LITERAL, (literal, displayTag, raw) => {
+  return code.replace(LITERAL, (literal, displayTag, written) => {
     const display = Boolean(displayTag);
+    const raw = oneLine(written);
     if (raw.includes('${')) throw new Error(`${where}: ${literal.slice(0, 60)}… holds a \${…}; a formula is typeset as written`);
     let markup;
     try {

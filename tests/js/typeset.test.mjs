@@ -86,3 +86,15 @@ test('the page bundle carries no KaTeX', async () => {
   assert.ok(inputs.some((input) => input.endsWith('web/math.js')), 'the bundle has web/math.js');
   assert.deepEqual(inputs.filter((input) => input.includes('node_modules/katex')), []);
 });
+
+test('a formula written over several lines of code is the same formula as on one line', () => {
+  const oneLine = 'const f = DisplayTeX`\\begin{aligned} a &\\overset{1}{=} \\sum_{i=1}^{d_k} b_i \\\\ &= c \\end{aligned}`;';
+  const lines = 'const f = DisplayTeX`\\begin{aligned} a\n  &\\overset{1}{=} \\sum_{i=1}^{d_k} b_i \\\\\n  &= c \\end{aligned}`;';
+  assert.equal(typesetLiterals(lines, 'lines'), typesetLiterals(oneLine, 'one line'));
+  // Unbuilt (a Node test importing a lesson), the source reads the same too.
+  assert.equal(DisplayTeX`a
+    b`.source, DisplayTeX`a b`.source);
+  // Lesson 4's chain is written over four lines and typesets as the one-line formula it was.
+  const chain = formulas.find((f) => f.file.endsWith('break.js') && f.source.startsWith('\\textstyle \\operatorname{Var}(q\\cdot k) \\overset{1}'));
+  assert.ok(chain && !chain.source.includes('\n'), 'break.js\'s one-line chain is typeset without line breaks in its source');
+});

@@ -33,8 +33,14 @@ const ROW_VECTORS = 200;
 const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
 // The chain, each equals sign numbered (sign k joins term k − 1 and term k; CHAIN_LABELS names the terms): on one line,
 // and one step a line for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
-const CHAIN = DisplayTeX`\textstyle \operatorname{Var}(q\cdot k) \overset{1}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) \overset{2}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i) \overset{3}{=} d_k`;
-const CHAIN_LINES = DisplayTeX`\begin{aligned} \operatorname{Var}(q\cdot k) &\overset{1}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) \\ &\overset{2}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i) \\ &\overset{3}{=} \textstyle d_k \end{aligned}`;
+const CHAIN = DisplayTeX`\textstyle \operatorname{Var}(q\cdot k)
+  \overset{1}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i)
+  \overset{2}{=} \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i)
+  \overset{3}{=} d_k`;
+const CHAIN_LINES = DisplayTeX`\begin{aligned} \operatorname{Var}(q\cdot k)
+  &\overset{1}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i k_i) \\
+  &\overset{2}{=} \textstyle \sum_{i=1}^{d_k} \operatorname{Var}(q_i)\operatorname{Var}(k_i) \\
+  &\overset{3}{=} \textstyle d_k \end{aligned}`;
 
 /** The engine call for a state: which function, its options (only the chosen assumption broken) and its work. */
 function plan(state) {
