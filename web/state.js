@@ -158,7 +158,7 @@ export const apiChoice = (api) => {
   return { ...choice(...option(fn, name).type.choices), api };
 };
 
-/* ---- THE table. A later lesson adds its keys here, one line each. ---- */
+/* ---- THE table. A later lesson adds its keys here, one entry each (a line, unless it needs more). ---- */
 
 export const STATE_TABLE = [
   // key, the values a link may carry, the default; the comment says who reads it
