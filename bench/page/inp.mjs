@@ -35,7 +35,7 @@ import { parseArgs as readFlags } from '../lib/args.mjs';
 import { openBrowser as startBrowser } from '../lib/browser.mjs';
 import { loadAverage, logger } from '../lib/machine.mjs';
 import { median } from '../lib/stats.mjs';
-import { installProbe, label } from './probe.mjs';
+import { installProbe, label, openEveryDeeper, poll } from './probe.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WITHIN = 32; // ms: the target (≥ 90 % of sliders within it) …
@@ -138,27 +138,11 @@ function parseArgs(argv) {
 const openBrowser = (name) => startBrowser(name, {
   chromiumArgs: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
 
-async function until(tab, fn, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await tab.evaluate(fn)) return true;
-    await sleep(100);
-  }
-  return false;
-}
-
 /** Waits for the engine, opens every "Go deeper" for view 'deeper', installs the probe and the collector. */
 async function prepare(tab, view) {
   await tab.front();
-  if (!(await until(tab, () => document.body.dataset.engine === 'ready', 60000))) throw new Error('the page did not report ready within 60 s');
-  for (let left = 1, clicks = 0; view === 'deeper' && left && clicks < 60; clicks += 1) {
-    left = await tab.evaluate(() => {
-      const closedOnes = document.querySelectorAll('details[data-deeper]:not([open]) > summary');
-      closedOnes[0]?.click();
-      return closedOnes.length;
-    });
-    if (left) await sleep(150);
-  }
+  if (!(await poll(tab, () => document.body.dataset.engine === 'ready', 60000))) throw new Error('the page did not report ready within 60 s');
+  if (view === 'deeper') await openEveryDeeper(tab);
   await tab.evaluate(installProbe);
   const support = await tab.evaluate(collectInp);
   await tab.evaluate(() => window.__aslLatency.quiet(500));

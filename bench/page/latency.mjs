@@ -44,7 +44,7 @@ import { parseArgs as readFlags } from '../lib/args.mjs';
 import { openBrowser as startBrowser, serve } from '../lib/browser.mjs';
 import { loadAverage, logger, machine, runRecord, runStart } from '../lib/machine.mjs';
 import { max, median } from '../lib/stats.mjs';
-import { installProbe, valuesFor, dragValues, label } from './probe.mjs';
+import { installProbe, valuesFor, dragValues, label, openEveryDeeper, poll } from './probe.mjs';
 import { report, fmt } from './report.mjs';
 import { collectInp, focusControl, pressSeries, inpSummary } from './inp.mjs';
 
@@ -75,17 +75,6 @@ const num = (x) => (typeof x === 'number' ? x : NaN); // WebDriver sends NaN as 
 function openBrowser(name, args) {
   return startBrowser(name, { webkitCpu: args.webkitCpu,
     chromiumArgs: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
-}
-
-/** Asks `fn` in the tab every 50 ms until it answers true or `ms` pass; answers its last answer. */
-async function poll(tab, fn, ms) {
-  const end = Date.now() + ms;
-  let answer = await tab.evaluate(fn);
-  while (!answer && Date.now() < end) {
-    await sleep(50);
-    answer = await tab.evaluate(fn);
-  }
-  return answer;
 }
 
 /**
@@ -129,16 +118,7 @@ async function firstDrawn(opened, url, loads = 5) {
 async function prepare(tab, { closed }) {
   if (tab.front) await tab.front();
   if (!(await poll(tab, () => document.body.dataset.engine === 'ready', 60000))) throw new Error('the page did not report ready within 60 s');
-  // One section at a time: two clicks in one task can race (a section's toggle event may come after the store's
-  // next render, which closes it again; Firefox lost Lesson 4.5's nine controls that way once).
-  for (let left = 1, clicks = 0; !closed && left && clicks < 60; clicks += 1) {
-    left = await tab.evaluate(() => {
-      const closedOnes = document.querySelectorAll('details[data-deeper]:not([open]) > summary');
-      closedOnes[0]?.click();
-      return closedOnes.length;
-    });
-    if (left) await sleep(150);
-  }
+  if (!closed) await openEveryDeeper(tab);
   await tab.evaluate(installProbe);
   const inp = await tab.evaluate(collectInp);
   await tab.evaluate(() => window.__aslLatency.quiet(500));

@@ -227,3 +227,32 @@ export function dragValues(c) {
 }
 
 export const label = (c) => `${c.key}${c.cell !== null ? `[${c.cell}]` : ''} ${c.type === 'range' ? (c.track === 'log' ? 'log slider' : 'slider') : 'number'}`;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `fn` in the tab every 50 ms until it answers true or `ms` pass; answers its last answer. */
+export async function poll(tab, fn, ms) {
+  const end = Date.now() + ms;
+  let answer = await tab.evaluate(fn);
+  while (!answer && Date.now() < end) {
+    await sleep(50);
+    answer = await tab.evaluate(fn);
+  }
+  return answer;
+}
+
+/**
+ * Opens every "Go deeper" section with a click on its summary, as a learner would. One section at a time: two clicks in
+ * one task can race (a section's toggle event may come after the store's next render, which closes it again; Firefox
+ * lost Lesson 4.5's nine controls that way once).
+ */
+export async function openEveryDeeper(tab) {
+  for (let left = 1, clicks = 0; left && clicks < 60; clicks += 1) {
+    left = await tab.evaluate(() => {
+      const closedOnes = document.querySelectorAll('details[data-deeper]:not([open]) > summary');
+      closedOnes[0]?.click();
+      return closedOnes.length;
+    });
+    if (left) await sleep(150);
+  }
+}
