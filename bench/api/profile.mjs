@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
+import { loadAverage } from '../lib/machine.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIR = `${ROOT}build/profile`;
@@ -45,7 +45,7 @@ copyFileSync(`${names}.js`, `${DIR}/core.cjs`);
 copyFileSync(`${names}.wasm`, `${DIR}/attention_core_names.wasm`);
 const sizes = opt('--sizes', '64x64,256x64,512x128,1024x64').split(',').map((s) => s.split('x').map(Number));
 const ms = opt('--ms', '3000');
-process.stdout.write(`load before: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+process.stdout.write(`load before: ${loadAverage().join(' ')}\n`);
 for (const [n, dK] of sizes) {
   const { calls, profile } = JSON.parse(execFileSync(process.execPath, [new URL(import.meta.url).pathname, '--child', n, dK, ms], { encoding: 'utf8', maxBuffer: 1 << 28 }));
   const self = new Map();
@@ -64,4 +64,4 @@ for (const [n, dK] of sizes) {
     process.stdout.write(`  ${(100 * t / total).toFixed(1).padStart(5)} %  ${name}\n`);
   process.stdout.write(`  (JS + WASM busy ${(100 * busy / total).toFixed(1)} % of samples)\n`);
 }
-process.stdout.write(`\nload after: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+process.stdout.write(`\nload after: ${loadAverage().join(' ')}\n`);

@@ -1,12 +1,12 @@
 // The markdown of bench/api/run.mjs's results: per environment (Node, headless Chromium) the attention table with the
 // speed-ups the issue targets, the call overhead, and the kernel's GFLOP/s against the f32x4 ceiling.
 import { SIZES } from './cases.mjs';
+import { HIGH_LOAD, highLoad, runLoads } from '../lib/machine.mjs';
 
 // Issue 34's targets: ÷ tfjs per size (every other size 1.3×), ÷ onnxruntime-web 1.3× at every n ≥ 256.
 const TARGET = { '3,4': 5, '64,64': 2, '256,64': 1.5 };
 const target = (n, dK) => TARGET[`${n},${dK}`] ?? 1.3;
 const ortTarget = (n) => (n >= 256 ? 1.3 : 0);
-const MAX_LOAD = 1.5; // a run at a higher 1-minute load is indicative only
 const ms = (x) => (x === undefined ? '–' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x >= 0.01 ? x.toFixed(3) : x.toFixed(4));
 const times = (x) => `${x.toFixed(2)}×`;
 
@@ -36,8 +36,9 @@ function overheadTable(part) {
 }
 
 export function reportMarkdown(result) {
-  const load = Math.max(result.env.loadOne ?? 0, result.env.loadOneEnd ?? 0);
-  const out = load > MAX_LOAD ? [`**The 1-minute load was above ${MAX_LOAD} (${(result.env.loadOne ?? 0).toFixed(2)} at the start, ${(result.env.loadOneEnd ?? 0).toFixed(2)} at the end): these figures are indicative only, not a result to quote.**`, ''] : [];
+  const [before, after] = runLoads(result.run);
+  const out = highLoad(result.run) ? [`**The 1-minute load was above ${HIGH_LOAD} (${before} at the start, ${after} at the end): ` +
+    'these figures are indicative only, not a result to quote.**', ''] : [];
   out.push(`Public API benchmark (bench/api/run.mjs), ${result.env.date}; ${result.env.cpu}, ${result.env.cores} cores; Node ${result.env.node}.`,
     `CPU vector flags: ${result.env.isa || 'unknown'}.`,
     `Load: \`${result.env.uptime}\` at the start, \`${result.env.uptimeEnd}\` at the end. Medians in ms per call from interleaved rounds${result.env.clock ? `, timed by ${result.env.clock} in Node` : ''}.`, '');

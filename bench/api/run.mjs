@@ -37,7 +37,6 @@ const machine = () => ({
   cores: thisMachine().cores,
   node: process.version,
   load: loadAverage().join(' '),
-  loadOne: loadAverage()[0],
   // The vector ISA flags of the CPU (the WASM SIMD code V8 emits depends on them).
   isa: thisMachine().isa.join(' '),
 });
@@ -92,7 +91,6 @@ async function main() {
     result.browser = await browserRun(args, log);
   }
   result.env.uptimeEnd = execFileSync('uptime', { encoding: 'utf8' }).trim();
-  result.env.loadOneEnd = loadAverage()[0];
   result.run = runRecord(start, { browsers: result.browser ? [result.browser.browserVersion] : [] });
   const md = reportMarkdown(result);
   mkdirSync(`${ROOT}build/bench`, { recursive: true });

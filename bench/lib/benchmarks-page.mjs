@@ -11,15 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 import { parseArgs } from './args.mjs';
 import { PARTS, fmt } from './benchmark-parts.mjs';
+import { HIGH_LOAD, highLoad, runLoads as loads } from './machine.mjs';
 
-export const HIGH_LOAD = 1.5;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The one-minute load averages of a run record, before and after. */
-const loads = (run) => [run.loadBefore?.[0], run.loadAfter?.[0]];
-
-/** True when the machine was too busy for the run's figures to count: a load average above HIGH_LOAD before or after. */
-export const highLoad = (run) => loads(run).some((x) => !Number.isFinite(x) || x > HIGH_LOAD);
+export { highLoad };
 
 /** "Last run …": the date, the command, the machine, the browsers and the load, from a run record. */
 export function runLine(run, script) {

@@ -12,6 +12,15 @@ const ISA = ['sse2', 'sse3', 'ssse3', 'sse4_1', 'sse4_2', 'avx', 'avx2', 'fma', 
 /** The 1-, 5- and 15-minute load averages, two decimals. */
 export const loadAverage = () => os.loadavg().map((x) => Number(x.toFixed(2)));
 
+/** Above this 1-minute load average, before or after a run, other work shared the machine: the run is not a result. */
+export const HIGH_LOAD = 1.5;
+
+/** The 1-minute load averages of a run record (runRecord), before and after. */
+export const runLoads = (run) => [run?.loadBefore?.[0], run?.loadAfter?.[0]];
+
+/** True when the machine was too busy for a run's figures to count: a load average above HIGH_LOAD before or after. */
+export const highLoad = (run) => runLoads(run).some((x) => !Number.isFinite(x) || x > HIGH_LOAD);
+
 /** A log function that writes `[prefix] message` lines to stderr. */
 export const logger = (prefix) => (message) => process.stderr.write(`[${prefix}] ${message}\n`);
 

@@ -27,13 +27,12 @@
 // Writes build/bench/page-inp.{json,md}. Exported: collectInp (in-page collector) and pressAndRead, which
 // bench/page/latency.mjs uses for its INP column.
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../build-scripts/static-server.mjs';
 import { parseArgs as readFlags } from '../lib/args.mjs';
 import { openBrowser as startBrowser } from '../lib/browser.mjs';
-import { loadAverage, logger } from '../lib/machine.mjs';
+import { loadAverage, logger, machine } from '../lib/machine.mjs';
 import { median } from '../lib/stats.mjs';
 import { installProbe, label, openEveryDeeper, poll } from './probe.mjs';
 
@@ -344,7 +343,7 @@ async function main() {
   } finally {
     for (const server of servers) await new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); });
   }
-  const env = { date: new Date().toISOString(), cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', loadBefore, loadAfter: loadAverage(), presses: args.presses,
+  const env = { date: new Date().toISOString(), cpus: machine().cores, cpu: machine().cpu, loadBefore, loadAfter: loadAverage(), presses: args.presses,
     compare: args.compare ? path.relative(ROOT, args.compare) || args.compare : null };
   let writes = null;
   if (args.writes) {
