@@ -53,7 +53,9 @@ long attention_forward_select(const float* q, const float* k, const float* v, co
                                             n_q, n_k, d_k, d_v, ld_qk, ld_qk, ld_v, ld_v, causal ? 0 : -1);
       if (bad >= 0) return h * plane + bad;
     }
-    return -1;
+    // The fused pass adds up exp(s − running max)·v before it divides by the row's sum, so a v within n_k of the
+    // float32 limit can overflow there while weights·v does not: such a call is done again by the blocked passes.
+    if (kern::first_nonfinite(output, n_q * ld_v) < 0) return -1;
   }
   for (int h = 0; h < n_heads; ++h) {
     for (int i0 = 0; i0 < n_q; i0 += kAttentionRowBlock) {

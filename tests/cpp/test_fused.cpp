@@ -161,3 +161,25 @@ TEST_CASE("the fused pass reports the first non-finite scaled score in (head, ro
   REQUIRE(asl::simd::attention_fused(q.data() + 3, k.data() + 3, v.data() + 2, out.data(), &bad, 1.0f, 11, 150, 3, 2, 6,
                                      6, 4, 2, -1) == 5 * 150 + 149);
 }
+
+TEST_CASE("a v near the float32 limit, whose weighted mean is finite, gives the unfused passes' output, not an overflow",
+          "[attention][fused]") {
+  // Equal scores: the fused pass's running sum of exp(0)·v is n_k·3e38 before it divides by n_k; weights·v is 3e38.
+  asl::AttentionShape s;
+  s.n_q = 5, s.n_k = 70, s.d_k = 3, s.d_v = 6, s.n_heads = 2;
+  const std::vector<float> q(5 * 2 * 3, 0.0f), k(70 * 2 * 3, 0.5f);
+  std::vector<float> v(70 * 2 * 6, 3e38f);
+  v[1] = -3e38f;  // one column's mean is no longer the limit itself
+  std::vector<float> fused(5 * 2 * 6), unfused(5 * 2 * 6), weights(2 * 5 * 70);
+  std::vector<float> workspace(static_cast<std::size_t>(asl::attention_workspace_floats(s)));
+  for (const bool causal : {false, true}) {
+    INFO("causal " << causal);
+    float bad = 0;
+    REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr,
+                                          weights.data(), unfused.data(), workspace.data(), &bad) == -1);
+    REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr, nullptr,
+                                          fused.data(), workspace.data(), &bad) == -1);
+    REQUIRE(std::all_of(fused.begin(), fused.end(), [](float x) { return std::isfinite(x); }));
+    REQUIRE(fused == unfused);
+  }
+}

@@ -120,3 +120,31 @@ test('the fast reader reads each option and each getter once', () => {
   assert.throws(() => e.attention(options), { message: /^attention: scale = "bad" is out of range/ });
   assert.deepEqual([...reads.values()].every((n) => n === 1), true, JSON.stringify([...reads]));
 });
+
+test('the engine\'s check of q, k and v\'s float32 copies (an f32x4 kernel) finds a non-finite entry anywhere, as the JavaScript reader does', () => {
+  // Lengths past, at and short of a multiple of four, so both the vector loop and its scalar tail are reached.
+  for (const [n, d] of [[5, 3], [4, 4], [3, 5], [9, 7]]) {
+    for (const name of ['q', 'k', 'v']) {
+      for (const at of [0, Math.floor((n * d) / 2), n * d - 1]) {
+        for (const [Type, value] of [[Float32Array, NaN], [Float32Array, -Infinity], [Float64Array, 1e39]]) {
+          const options = { q: new Float32Array(n * d).fill(0.5), k: new Float32Array(n * d).fill(-0.25), v: new Float32Array(n * d).fill(2), nQ: n, nK: n, dK: d, dV: d };
+          options[name] = Type.from(options[name]);
+          options[name][at] = value;
+          const general = outcome((o, a, extra) => readOptions(SCHEMA.attention, o, a, null, extra, false), options);
+          assert.match(general.error, new RegExp(`^${name}\\[${at}\\] = `));
+          assert.throws(() => e.attention({ ...options, outputs: ['output'] }), { message: `attention: ${general.error}` });
+          assert.throws(() => e.attention(options), { message: `attention: ${general.error}` });
+        }
+      }
+    }
+    assert.equal(e.attention({ q: new Float32Array(n * d), k: new Float32Array(n * d), v: new Float32Array(n * d), nQ: n, nK: n, dK: d, dV: d }).output.length, n * d, 'the next call works');
+  }
+});
+
+test('the output alone of a v near the float32 limit is the full call\'s, not an overflow error', () => {
+  // Equal scores: the fused pass's running sum reaches 4·3e38 before it divides by 4; the weighted mean is 3e38.
+  const options = { q: new Float32Array(16), k: new Float32Array(16), v: new Float32Array(16).fill(3e38), nQ: 4, nK: 4, dK: 4, dV: 4 };
+  const alone = e.attention({ ...options, outputs: ['output'] }).output;
+  assert.deepEqual(alone, e.attention(options).output);
+  assert.ok(alone.every((x) => Math.abs(x - 3e38) < 1e32), String(alone));
+});

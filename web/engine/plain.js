@@ -17,8 +17,12 @@ const attentionBytes = (o) => {
 
 /** attention, softmax, softmaxNaive and dot of one engine (`calls` from makeCalls, `guarded` from makeTrapGuard). */
 export function plainMethods(core, arena, calls, guarded) {
+  // q, k and v's float32 copies checked by the engine's f32x4 kernel: at (64, 64) the JavaScript loop took about a
+  // quarter of the call (bench/api/profile.mjs).
+  const finite = (heap, start, n) => core._asl_first_nonfinite(start << 2, n) < 0;
+
   function attention(options) {
-    const o = calls.readWith('attention', () => readAttention(options, arena, attentionBytes));
+    const o = calls.readWith('attention', () => readAttention(options, arena, attentionBytes, finite));
     const [q, k, v] = placed.lists;
     const plane = o.heads * o.nQ * o.nK;
     const outLength = o.nQ * o.heads * o.dV;

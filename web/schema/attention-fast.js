@@ -46,18 +46,25 @@ function outputsMask(list) {
 // ArrayBuffer.isView first: it is false for any Proxy (instanceof would ask a revoked one and throw).
 const copyable = (x, n) => ArrayBuffer.isView(x) && (x instanceof Float32Array || x instanceof Float64Array) && x.length === n;
 
-/** Copies x (checked by copyable) to float32 at element `start`; false when an entry is not finite in float32. */
-function copy(heap, x, start) {
-  heap.set(x, start);
-  for (let i = start; i < start + x.length; i += 1) if (heap[i] - heap[i] !== 0) return false;
+/** Whether heap[start .. start + n) are all finite: x − x is 0 for a finite float and NaN otherwise. */
+function finiteInJs(heap, start, n) {
+  for (let i = start; i < start + n; i += 1) if (heap[i] - heap[i] !== 0) return false;
   return true;
+}
+
+/** Copies x (checked by copyable) to float32 at element `start`; false when an entry is not finite in float32. */
+function copy(heap, x, start, finite) {
+  heap.set(x, start);
+  return finite(heap, start, x.length);
 }
 
 /**
  * attention's options as { nQ, nK, dK, dV, heads, scale, causal, outputs (a mask) }, q, k and v copied to float32
  * in the arena (their addresses in placed.lists, the free space after them at placed.end with extra(o) bytes).
+ * finite(heap, start, n) says whether the float32 copy heap[start .. start + n) is free of NaN and ±∞: the engine
+ * passes its WASM kernel (web/engine/plain.js); the default is the same test in JavaScript.
  */
-export function readAttention(options, arena, extra) {
+export function readAttention(options, arena, extra, finite = finiteInJs) {
   if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
     return readOptions(fn, options, arena, null, extra, false);
   }
@@ -83,7 +90,7 @@ export function readAttention(options, arena, extra) {
   const base = arena.reserve(bytes + extra(o));
   const heap = arena.f32();
   const at = [base, base + align(4 * nq), base + align(4 * nq) + align(4 * nk)];
-  if (!copy(heap, q, at[0] >> 2) || !copy(heap, k, at[1] >> 2) || !copy(heap, v, at[2] >> 2)) return slow();
+  if (!copy(heap, q, at[0] >> 2, finite) || !copy(heap, k, at[1] >> 2, finite) || !copy(heap, v, at[2] >> 2, finite)) return slow();
   placed.base = base;
   placed.end = base + bytes;
   placed.lists = at;
