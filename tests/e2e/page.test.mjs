@@ -84,6 +84,22 @@ test('no text on the page reads "[object Object]" or "undefined", with every "Go
   assertClean(log, 'the page with every section open');
 });
 
+test('a bar chart of at most 8 bars names every bar under it, at 1280 and 375 px, with every part drawn', async () => {
+  // bars.js prints every k-th label when labels would touch; a short row should never need it (Lesson 4.4's chain
+  // once lost two of its four names).
+  for (const width of [1280, 375]) {
+    const { page } = await load('', { viewport: { width, height: 900 } });
+    await page.evaluate(() => { for (const s of document.querySelectorAll('details:not([open]) > summary')) s.click(); });
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await refined(page, { timeout: 60000 });
+    const charts = await page.$$eval('svg.bar-chart', (svgs) => svgs.map((svg) => ({
+      chart: svg.closest('[data-chart]')?.dataset.chart, labels: [...svg.querySelectorAll('g.bar-labels text')].map((t) => t.textContent) })));
+    const short = charts.filter((c) => c.labels.length <= 8);
+    assert.ok(short.length >= 5, `short bar charts drawn at ${width} px: ${short.length}`);
+    assert.deepEqual(short.filter((c) => c.labels.some((t) => !t)), [], `bar charts with unnamed bars at ${width} px`);
+  }
+});
+
 // These tests follow the random model (seeded vectors, random W's), whose shapes follow the sliders; the real words
 // and the meaningful head have tests/e2e/lesson1.test.mjs.
 test('Lesson 1 with random vectors and weights shows the tokens of "money bank grows" and each matrix with the slider shapes', async () => {

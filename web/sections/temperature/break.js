@@ -30,7 +30,8 @@ const MAX_DIAGONAL_SAMPLES = 4000;
 // The within-row spread under a mean: vectors drawn for the variance sweep (every pair is used). The rows share their
 // keys, so with few vectors their common part is one small sample (60 vectors missed it by a quarter at seed 1).
 const ROW_VECTORS = 200;
-const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qᵢkᵢ)', 'ΣVar·Var', 'dₖ'];
+// The chain's four terms under their bars, each short enough (8 characters) that a phone's chart prints all four.
+const CHAIN_LABELS = ['Var(q·k)', 'ΣVar(qk)', 'ΣVar·Var', 'dₖ'];
 // The chain, each equals sign numbered (sign k joins term k − 1 and term k; CHAIN_LABELS names the terms): on one line,
 // and one step a line for a phone (the one-line chain is wider than its screen); CSS shows one of the two.
 const CHAIN = DisplayTeX`\textstyle \operatorname{Var}(q\cdot k)
