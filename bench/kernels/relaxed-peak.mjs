@@ -61,7 +61,10 @@ export function measure({ modules, chains, n = 2e7 }) {
 }
 
 const modules = { mulAdd: Array.from(peakModule(false)), relaxedMadd: Array.from(peakModule(true)) };
-const line = (where, r) => console.log(`${where}: mul+add ${r.mulAdd} GFLOP/s, relaxed_madd ${r.relaxedMadd}${typeof r.relaxedMadd === 'number' ? ` GFLOP/s (${(r.relaxedMadd / r.mulAdd).toFixed(2)}×)` : ''}`);
+const line = (where, r) => {
+  const ratio = typeof r.relaxedMadd === 'number' ? ` GFLOP/s (${(r.relaxedMadd / r.mulAdd).toFixed(2)}×)` : '';
+  console.log(`${where}: mul+add ${r.mulAdd} GFLOP/s, relaxed_madd ${r.relaxedMadd}${ratio}`);
+};
 console.log(`${new Date().toISOString()}, load ${loadAverage().join(' ')}`);
 line(`Node ${process.version}${process.execArgv.length ? ` ${process.execArgv.join(' ')}` : ''}`, measure({ modules, chains: CHAINS }));
 if (process.argv.includes('--browsers')) {
