@@ -438,3 +438,18 @@ test('at 375 px wide Lesson 3 does not make the page scroll sideways', async () 
   const { page } = await loadBoth('#lesson=saturation', { viewport: { width: 375, height: 800 } });
   assert.deepEqual(await misfits(page, ''), [], 'saturation at 375 px');
 });
+
+test('3.2\'s note on the gradient reaching q says the raw rows win only where their median is larger: at dₖ = 1 the two are the same rows', async () => {
+  const note = (page) => page.textContent('#lesson-saturation .spread-note');
+  for (const [dK, want] of [[1, /the two columns are the same rows/], [4, /the long keys still win even at the median/], [512, /most raw rows send q less/]]) {
+    const { page, log } = await load(`#lesson=saturation&gdk=${dK}&sdeep=distribution`);
+    await page.waitForSelector('#lesson-saturation .spread-note:not(:empty)');
+    await refined(page);
+    const q = measured({ dK }).dot.query;
+    const text = await note(page);
+    assert.match(text, want, `d_k = ${dK}: raw median ${q.unscaled.median}, scaled ${q.scaled.median}: ${text}`);
+    if (dK === 1) assert.equal(q.unscaled.median, q.scaled.median, 'at d_k = 1 dividing by √1 changes nothing');
+    if (dK === 4) assert.ok(q.unscaled.median > q.scaled.median);
+    assert.deepEqual(problems(log), []);
+  }
+});

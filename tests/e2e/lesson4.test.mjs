@@ -513,3 +513,17 @@ test('at 375 px wide Lesson 4 does not make the page scroll sideways', async () 
   const { page } = await loadBoth('#lesson=temperature', { viewport: { width: 375, height: 800 } });
   assert.deepEqual(await misfits(page, '#lesson-temperature'), [], 'temperature at 375 px');
 });
+
+test('4.1\'s "cold" sentence follows the scores: one largest score takes the weight, tied largest scores share it', async () => {
+  const prose = (page) => page.textContent('[data-part="boltzmann"] .part-prose');
+  const one = await load('#lesson=temperature');
+  assert.match(await prose(one.page), /Cold \(large β\): the largest score takes nearly all the weight/);
+  const { page, log } = await load('#lesson=temperature&tscores=3,3,1&tbeta=1000');
+  const r = session.engine.boltzmann({ scores: [3, 3, 1], betas: [1000] });
+  assert.ok(close(await stat(page, 'boltzmann', 'maxweight'), r.maxWeight[0]));
+  assert.ok(Math.abs(r.maxWeight[0] - 0.5) < 1e-9, `two tied scores share the weight at β = 1000: ${r.maxWeight[0]}`);
+  const text = await prose(page);
+  assert.doesNotMatch(text, /the largest score takes/);
+  assert.match(text, /the 2 tied largest scores share nearly all the weight equally/);
+  noErrors(log, 'tied scores');
+});
