@@ -84,3 +84,25 @@ test('from file:// the real words load and bank has nearest words', async () => 
   assert.equal((await nearest(page, 'bank')).length, 5);
   noErrors(log, 'file://');
 });
+
+test('the "what √dₖ does" note says one word takes all only when the undivided row\'s largest weight is near 1', async () => {
+  const scaling = async (hash) => {
+    const { page, log } = await session.open(`${session.server.url}#step=7&adeep=why${hash}`);
+    await page.waitForFunction((root) => /without it/.test(document.querySelector(`${root} [data-why="scaling"]`)?.textContent ?? ''), L1, { timeout: 20000 });
+    const text = await page.textContent(`${L1} [data-why="scaling"]`);
+    noErrors(log, hash);
+    return text;
+  };
+  // The default sentence and head: undivided, "bank" gives "money" a weight of 1 (printed 1).
+  assert.match(await scaling(''), /from 0\.854 to 1: nearly one word takes all\./);
+  // A random head at d_k = 4 over six words: the undivided row's largest weight stays far from 1.
+  const six = await scaling('&head=random&dk=4&seed=3&sentence=the%20cat%20sat%20on%20the%20mat');
+  const [, from, to] = six.match(/largest weight goes from ([\d.]+) to ([\d.]+)/);
+  assert.ok(Number(to) > Number(from) && Number(to) < 0.9, six);
+  assert.doesNotMatch(six, /takes all\./);
+  assert.match(six, /sharper, though no word takes all yet\./);
+  // d_k = 1 divides by 1: the two rows are one row.
+  const one = await scaling('&head=random&dk=1');
+  assert.doesNotMatch(one, /times wider|takes all/);
+  assert.match(one, /Dividing by √1 changes nothing, so the two rows are the same\./);
+});
