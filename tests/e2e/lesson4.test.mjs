@@ -527,3 +527,19 @@ test('4.1\'s "cold" sentence follows the scores: one largest score takes the wei
   assert.match(text, /the 2 tied largest scores share nearly all the weight equally/);
   noErrors(log, 'tied scores');
 });
+
+test('4.5\'s within-row variance is labelled as the other tokens\' keys only: with 2 tokens it is 0 while the softmax still weighs two keys', async () => {
+  const { page, log } = await load('#lesson=temperature&ttokens=2&tdeep=xw');
+  const row = page.locator('[data-table="prediction"] tr[data-row="row"]');
+  await row.waitFor();
+  await refined(page);
+  const measured = Number(await row.locator('[data-stat="rowmeasured"]').getAttribute('data-value'));
+  assert.equal(measured, 0, 'one key j ≠ i per row: no spread among the other keys');
+  const weights = await heatmapValues(page, 'assume-weights');
+  assert.equal(weights.length, 4);
+  assert.ok(Math.abs(weights[0] - 0.5) > 1e-3, `the first row's softmax over both keys is not uniform: ${weights}`);
+  const text = (await row.textContent()).replace(/\s+/g, ' ');
+  assert.match(text, /j ≠ i/);
+  assert.doesNotMatch(text, /the spread the softmax sees/);
+  noErrors(log, 'two tokens');
+});
