@@ -453,3 +453,20 @@ test('3.2\'s note on the gradient reaching q says the raw rows win only where th
     assert.deepEqual(problems(log), []);
   }
 });
+
+test('3.6 says how the naive softmax broke: past the limit, from below (every exp underflows), or by its sum overflowing', async () => {
+  const cases = [
+    ['nbeta=100', [1, 2, 3, 4], 100, /^It has broken: the naive formula failed/],
+    ['nscores=-1000,-1001', [-1000, -1001], 1, /^It has broken from below: every exp\(β·zᵢ\) underflows towards 0/],
+    ['nscores=88,88,88', [88, 88, 88], 1, /^It has broken: each exp\(β·zᵢ\) fits, but their sum overflows to ∞/],
+  ];
+  for (const [hash, values, beta, want] of cases) {
+    const { page, log } = await load(`#lesson=saturation&sdeep=numerics&${hash}`);
+    await page.waitForFunction(() => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '1', null, { timeout: 10000 });
+    const r = session.engine.softmaxNumerics({ values, beta });
+    assert.equal(r.naive32Ok, false, `${hash}: the engine's naive float32 softmax fails`);
+    assert.ok(r.maxLogit >= r.overflowAt32 || r.maxLogit < 0 || values.length * Math.exp(r.maxLogit) > 3.4e38, hash);
+    assert.match(await page.textContent('[data-part="numerics"] [data-broken]'), want, hash);
+    assert.deepEqual(problems(log), []);
+  }
+});
