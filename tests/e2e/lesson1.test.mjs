@@ -4,7 +4,7 @@
 // Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
+import { FILE_URL, problems, browserSession, nextFrame, heatmapValues } from './harness.mjs';
 
 const session = browserSession();
 const L1 = '#lesson-selfattention';
@@ -105,4 +105,30 @@ test('the "what √dₖ does" note says one word takes all only when the undivid
   const one = await scaling('&head=random&dk=1');
   assert.doesNotMatch(one, /times wider|takes all/);
   assert.match(one, /Dividing by √1 changes nothing, so the two rows are the same\./);
+});
+
+test('with the default head\'s masked diagonal, steps 5–7 say what the causal mask leaves: no self, and no weight at all for the first word', async () => {
+  const step = (page, n) => page.textContent(`${L1} .step-panel[data-step="${n}"]`).then((t) => t.replace(/\s+/g, ' '));
+  const { page, log } = await withWords('#step=7&causal=1');
+  await nextFrame(page);
+  const weights = await heatmapValues(page, 'weights');
+  assert.equal(weights.length, 9);
+  const rowSum = (i) => weights.slice(3 * i, 3 * i + 3).reduce((a, b) => a + b, 0);
+  assert.equal(rowSum(0), 0, `the first row has every score −∞ and no weight: ${weights}`);
+  assert.ok(Math.abs(rowSum(1) - 1) < 1e-6 && Math.abs(rowSum(2) - 1) < 1e-6, `the other rows sum to 1: ${weights}`);
+  assert.equal(weights[4], 0, 'bank does not look at itself');
+  const five = await step(page, 5);
+  assert.doesNotMatch(five, /look only at itself/);
+  assert.match(five, /may look only at the tokens before it \(its own score stays masked, so the first token sees none\)/);
+  const six = await step(page, 6);
+  assert.match(six, /add up to 1, positive except where a score is −∞; the first row, with no score left, gets no weight at all\./);
+  assert.match(await step(page, 7), /depends on itself and the words before it\./);
+  noErrors(log, 'causal');
+
+  const open = await withWords('#step=7');
+  await nextFrame(open.page);
+  assert.match(await step(open.page, 5), /apart from itself, each token may look at every other/);
+  assert.match(await step(open.page, 6), /positive except where a score is −∞\. A row/);
+  assert.match(await step(open.page, 7), /depends on the whole sentence\./);
+  noErrors(open.log, 'no causal mask');
 });
