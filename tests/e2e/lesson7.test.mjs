@@ -333,6 +333,11 @@ test('7.1 and 7.2\'s "Go deeper" prose holds at every g and ρ: no "starts where
   const one = GROWTH_GRID.indexOf(1);
   assert.ok(Math.abs(at.qkNorm.entropy[one] - at.standard.entropy[one]) > 1, 'at g = 64 QK-norm does not start where 1/√dₖ does');
   assert.doesNotMatch(collapse, /With g = √dₖ = 8, QK-norm starts/);
+  const low = await load('&bg=0.5&bdeep=collapse');
+  await refined(low.page);
+  assert.match(await text(low.page, 'collapse'), /largest weight at most 0\.153; no row has entropy below 2\.65 \(reached with 5 of the 16 keys at \+g\)/,
+    'three significant digits in prose, and the lowest entropy named apart from the largest weight');
+  assert.match(await text(base.page, 'collapse'), /largest weight at most 0\.9999983;/, 'seven digits where three would print 1');
   assert.match(collapse, new RegExp(`It is g = √dₖ = 8 that starts QK-norm where 1/√dₖ starts.*measures entropy ${sig3(at.qkNorm.entropy[one])} with QK-norm \\(g = 64\\)`));
   const mup = await text(page, 'mup');
   const flat = session.engine.alignmentScaling({ ...WIDTH, rho: 0 });
