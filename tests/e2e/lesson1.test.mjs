@@ -4,7 +4,7 @@
 // Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILE_URL, problems, browserSession, nextFrame } from './harness.mjs';
+import { FILE_URL, problems, browserSession, nextFrame, heatmapValues } from './harness.mjs';
 
 const session = browserSession();
 const L1 = '#lesson-selfattention';
@@ -83,4 +83,52 @@ test('from file:// the real words load and bank has nearest words', async () => 
   const { page, log } = await withWords('#step=7', FILE_URL);
   assert.equal((await nearest(page, 'bank')).length, 5);
   noErrors(log, 'file://');
+});
+
+test('the "what √dₖ does" note says one word takes all only when the undivided row\'s largest weight is near 1', async () => {
+  const scaling = async (hash) => {
+    const { page, log } = await session.open(`${session.server.url}#step=7&adeep=why${hash}`);
+    await page.waitForFunction((root) => /without it/.test(document.querySelector(`${root} [data-why="scaling"]`)?.textContent ?? ''), L1, { timeout: 20000 });
+    const text = await page.textContent(`${L1} [data-why="scaling"]`);
+    noErrors(log, hash);
+    return text;
+  };
+  // The default sentence and head: undivided, "bank" gives "money" a weight of 1 (printed 1).
+  assert.match(await scaling(''), /from 0\.854 to 1: nearly one word takes all\./);
+  // A random head at d_k = 4 over six words: the undivided row's largest weight stays far from 1.
+  const six = await scaling('&head=random&dk=4&seed=3&sentence=the%20cat%20sat%20on%20the%20mat');
+  const [, from, to] = six.match(/largest weight goes from ([\d.]+) to ([\d.]+)/);
+  assert.ok(Number(to) > Number(from) && Number(to) < 0.9, six);
+  assert.doesNotMatch(six, /takes all\./);
+  assert.match(six, /sharper, though no word takes all yet\./);
+  // d_k = 1 divides by 1: the two rows are one row.
+  const one = await scaling('&head=random&dk=1');
+  assert.doesNotMatch(one, /times wider|takes all/);
+  assert.match(one, /Dividing by √1 changes nothing, so the two rows are the same\./);
+});
+
+test('with the default head\'s masked diagonal, steps 5–7 say what the causal mask leaves: no self, and no weight at all for the first word', async () => {
+  const step = (page, n) => page.textContent(`${L1} .step-panel[data-step="${n}"]`).then((t) => t.replace(/\s+/g, ' '));
+  const { page, log } = await withWords('#step=7&causal=1');
+  await nextFrame(page);
+  const weights = await heatmapValues(page, 'weights');
+  assert.equal(weights.length, 9);
+  const rowSum = (i) => weights.slice(3 * i, 3 * i + 3).reduce((a, b) => a + b, 0);
+  assert.equal(rowSum(0), 0, `the first row has every score −∞ and no weight: ${weights}`);
+  assert.ok(Math.abs(rowSum(1) - 1) < 1e-6 && Math.abs(rowSum(2) - 1) < 1e-6, `the other rows sum to 1: ${weights}`);
+  assert.equal(weights[4], 0, 'bank does not look at itself');
+  const five = await step(page, 5);
+  assert.doesNotMatch(five, /look only at itself/);
+  assert.match(five, /may look only at the tokens before it \(its own score stays masked, so the first token sees none\)/);
+  const six = await step(page, 6);
+  assert.match(six, /add up to 1, positive except where a score is −∞; the first row, with no score left, gets no weight at all\./);
+  assert.match(await step(page, 7), /depends on itself and the words before it\./);
+  noErrors(log, 'causal');
+
+  const open = await withWords('#step=7');
+  await nextFrame(open.page);
+  assert.match(await step(open.page, 5), /apart from itself, each token may look at every other/);
+  assert.match(await step(open.page, 6), /positive except where a score is −∞\. A row/);
+  assert.match(await step(open.page, 7), /depends on the whole sentence\./);
+  noErrors(open.log, 'no causal mask');
 });

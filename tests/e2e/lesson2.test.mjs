@@ -151,6 +151,10 @@ test('entries with a mean: the mean drifts, a row sees only d·E[q²]σ², and 1
 
   const text = await part.locator('.part-prose').textContent();
   assert.match(text, /same q·μ/);
+  // The shift check subtracts the raw scores' mean (about dₖμ² = 250 at dₖ = 1000), then divides by √dₖ: the text says so.
+  const shift = text.match(/taking the mean raw score ([\d,.]+) off every one before dividing by √dₖ/);
+  assert.ok(shift, `the shift is named as the raw mean, taken off before dividing: ${text}`);
+  assert.ok(Math.abs(Number(shift[1].replace(/,/g, '')) - 250) < 25, `the raw mean, not the divided scores' ≈ 7.9: ${shift[1]}`);
   assert.match(text, /0\.0278 per unit of dₖ \(1\/3 · 1\/12 = 1\/36/, 'the row’s theory slope, printed from the engine (1/36 to three significant digits)');
   assert.doesNotMatch(await lesson(page).textContent(), /closer to zero-mean|fixes the spread but not the drift/);
   noErrors(log, 'entries with a mean');

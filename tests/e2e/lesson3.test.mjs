@@ -438,3 +438,35 @@ test('at 375 px wide Lesson 3 does not make the page scroll sideways', async () 
   const { page } = await loadBoth('#lesson=saturation', { viewport: { width: 375, height: 800 } });
   assert.deepEqual(await misfits(page, ''), [], 'saturation at 375 px');
 });
+
+test('3.2\'s note on the gradient reaching q says the raw rows win only where their median is larger: at dₖ = 1 the two are the same rows', async () => {
+  const note = (page) => page.textContent('#lesson-saturation .spread-note');
+  for (const [dK, want] of [[1, /the two columns are the same rows/], [4, /the long keys still win even at the median/], [512, /most raw rows send q less/]]) {
+    const { page, log } = await load(`#lesson=saturation&gdk=${dK}&sdeep=distribution`);
+    await page.waitForSelector('#lesson-saturation .spread-note:not(:empty)');
+    await refined(page);
+    const q = measured({ dK }).dot.query;
+    const text = await note(page);
+    assert.match(text, want, `d_k = ${dK}: raw median ${q.unscaled.median}, scaled ${q.scaled.median}: ${text}`);
+    if (dK === 1) assert.equal(q.unscaled.median, q.scaled.median, 'at d_k = 1 dividing by √1 changes nothing');
+    if (dK === 4) assert.ok(q.unscaled.median > q.scaled.median);
+    assert.deepEqual(problems(log), []);
+  }
+});
+
+test('3.6 says how the naive softmax broke: past the limit, from below (every exp underflows), or by its sum overflowing', async () => {
+  const cases = [
+    ['nbeta=100', [1, 2, 3, 4], 100, /^It has broken: the naive formula failed/],
+    ['nscores=-1000,-1001', [-1000, -1001], 1, /^It has broken from below: every exp\(β·zᵢ\) underflows towards 0/],
+    ['nscores=88,88,88', [88, 88, 88], 1, /^It has broken: each exp\(β·zᵢ\) fits, but their sum overflows to ∞/],
+  ];
+  for (const [hash, values, beta, want] of cases) {
+    const { page, log } = await load(`#lesson=saturation&sdeep=numerics&${hash}`);
+    await page.waitForFunction(() => document.querySelector('[data-part="numerics"] [data-broken]')?.dataset.broken === '1', null, { timeout: 10000 });
+    const r = session.engine.softmaxNumerics({ values, beta });
+    assert.equal(r.naive32Ok, false, `${hash}: the engine's naive float32 softmax fails`);
+    assert.ok(r.maxLogit >= r.overflowAt32 || r.maxLogit < 0 || values.length * Math.exp(r.maxLogit) > 3.4e38, hash);
+    assert.match(await page.textContent('[data-part="numerics"] [data-broken]'), want, hash);
+    assert.deepEqual(problems(log), []);
+  }
+});

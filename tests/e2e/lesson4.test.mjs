@@ -513,3 +513,33 @@ test('at 375 px wide Lesson 4 does not make the page scroll sideways', async () 
   const { page } = await loadBoth('#lesson=temperature', { viewport: { width: 375, height: 800 } });
   assert.deepEqual(await misfits(page, '#lesson-temperature'), [], 'temperature at 375 px');
 });
+
+test('4.1\'s "cold" sentence follows the scores: one largest score takes the weight, tied largest scores share it', async () => {
+  const prose = (page) => page.textContent('[data-part="boltzmann"] .part-prose');
+  const one = await load('#lesson=temperature');
+  assert.match(await prose(one.page), /Cold \(large β\): the largest score takes nearly all the weight/);
+  const { page, log } = await load('#lesson=temperature&tscores=3,3,1&tbeta=1000');
+  const r = session.engine.boltzmann({ scores: [3, 3, 1], betas: [1000] });
+  assert.ok(close(await stat(page, 'boltzmann', 'maxweight'), r.maxWeight[0]));
+  assert.ok(Math.abs(r.maxWeight[0] - 0.5) < 1e-9, `two tied scores share the weight at β = 1000: ${r.maxWeight[0]}`);
+  const text = await prose(page);
+  assert.doesNotMatch(text, /the largest score takes/);
+  assert.match(text, /the 2 tied largest scores share nearly all the weight equally/);
+  noErrors(log, 'tied scores');
+});
+
+test('4.5\'s within-row variance is labelled as the other tokens\' keys only: with 2 tokens it is 0 while the softmax still weighs two keys', async () => {
+  const { page, log } = await load('#lesson=temperature&ttokens=2&tdeep=xw');
+  const row = page.locator('[data-table="prediction"] tr[data-row="row"]');
+  await row.waitFor();
+  await refined(page);
+  const measured = Number(await row.locator('[data-stat="rowmeasured"]').getAttribute('data-value'));
+  assert.equal(measured, 0, 'one key j ≠ i per row: no spread among the other keys');
+  const weights = await heatmapValues(page, 'assume-weights');
+  assert.equal(weights.length, 4);
+  assert.ok(Math.abs(weights[0] - 0.5) > 1e-3, `the first row's softmax over both keys is not uniform: ${weights}`);
+  const text = (await row.textContent()).replace(/\s+/g, ' ');
+  assert.match(text, /j ≠ i/);
+  assert.doesNotMatch(text, /the spread the softmax sees/);
+  noErrors(log, 'two tokens');
+});

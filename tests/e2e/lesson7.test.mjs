@@ -318,3 +318,31 @@ test('7.4 draws the learning-rate sweep of web/data/lr-sweep.json seed by seed w
   assert.deepEqual(problems(log), []);
   assert.deepEqual(problems(opened.log), []);
 });
+
+test('7.1 and 7.2\'s "Go deeper" prose holds at every g and ρ: no "starts where" away from g = √dₖ, no one-hot row at ρ = 0', async () => {
+  const text = (page, part) => page.textContent(`[data-deeper="${part}"]`).then((t) => t.replace(/\s+/g, ' '));
+  const base = await load('&bdeep=collapse,mup');
+  await refined(base.page);
+  assert.match(await text(base.page, 'collapse'), /With g = √dₖ = 8, QK-norm starts where 1\/√dₖ starts/);
+  assert.match(await text(base.page, 'mup'), /so its row tends to one-hot: largest weight 1\.00 at dₖ = 1024/);
+
+  const { page, log } = await load('&bg=64&brho=0&bdeep=collapse,mup');
+  await refined(page);
+  const collapse = await text(page, 'collapse');
+  const at = session.engine.qkNormDemo({ ...GROWTH, g: 64, drifts: [...GROWTH_GRID] });
+  const one = GROWTH_GRID.indexOf(1);
+  assert.ok(Math.abs(at.qkNorm.entropy[one] - at.standard.entropy[one]) > 1, 'at g = 64 QK-norm does not start where 1/√dₖ does');
+  assert.doesNotMatch(collapse, /With g = √dₖ = 8, QK-norm starts/);
+  const low = await load('&bg=0.5&bdeep=collapse');
+  await refined(low.page);
+  assert.match(await text(low.page, 'collapse'), /largest weight at most 0\.153; no row has entropy below 2\.65 \(reached with 5 of the 16 keys at \+g\)/,
+    'three significant digits in prose, and the lowest entropy named apart from the largest weight');
+  assert.match(await text(base.page, 'collapse'), /largest weight at most 0\.9999983;/, 'seven digits where three would print 1');
+  assert.match(collapse, new RegExp(`It is g = √dₖ = 8 that starts QK-norm where 1/√dₖ starts.*measures entropy ${sig3(at.qkNorm.entropy[one])} with QK-norm \\(g = 64\\)`));
+  const mup = await text(page, 'mup');
+  const flat = session.engine.alignmentScaling({ ...WIDTH, rho: 0 });
+  assert.ok(flat.inverseSqrt.maxWeight[8] < 0.5, `at ρ = 0 the 1/√dₖ row is far from one-hot: ${flat.inverseSqrt.maxWeight[8]}`);
+  assert.doesNotMatch(mup, /one-hot|tends to/);
+  assert.match(mup, new RegExp(`At ρ = 0 .*largest weight ${sig3(flat.inverseSqrt.maxWeight[8])} at dₖ = 1024.*largest weight ${sig3(flat.mup.maxWeight[8])} against 0\\.0625`));
+  assert.deepEqual(problems(log), []);
+});

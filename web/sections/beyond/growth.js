@@ -154,17 +154,23 @@ function trainedBounds(engine) {
   return { g0, gLow: Math.min(...gs), gHigh: Math.max(...gs), dK: config.dK, widest };
 }
 
+/** A cap on the largest weight: three significant digits, or seven when three would round a weight near 1 up to 1. */
+const capText = (w) => (w < 0.99 ? sig3(w) : String(Number(w.toPrecision(7))));
+
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
 function drawDeeper(body, r, at, state, t, cite) {
   const one = GRID.indexOf(1);
   setProse(body, [[
-    `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits is sharper than one key at +g and the rest at −g: `,
-    `largest weight at most ${Number(r.sharpest.maxWeight.toPrecision(7))}, and entropy at least ${sig3(r.minEntropy)} `,
+    `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits gives a key more weight than one key at +g and the rest at −g: `,
+    `largest weight at most ${capText(r.sharpest.maxWeight)}; no row has entropy below ${sig3(r.minEntropy)} `,
     `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `,
     `the sharpness becomes a parameter instead of a side effect of growing weights. In training g is learned, so the cap moves: `,
     `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${sig3(t.g0)} to ${sig3(t.gLow)}–${sig3(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,
   ], [
-    `With g = √dₖ = ${sig3(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `,
+    // Only g = √d_k starts QK-norm where 1/√d_k starts: at another g the prose does not say the entropies below agree.
+    state.bg === r.layerNormBound
+      ? `With g = √dₖ = ${sig3(r.layerNormBound)}, QK-norm starts where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ: at f = 1 the engine `
+      : `It is g = √dₖ = ${sig3(r.layerNormBound)} that starts QK-norm where 1/√dₖ starts, because ‖q‖‖k‖ ≈ dₖ; here, at f = 1, the engine `,
     `measures entropy ${sig3(r.qkNorm.entropy[one])} with QK-norm (g = ${state.bg}) and ${sig3(r.standard.entropy[one])} with 1/√dₖ. `,
     `Without LayerNorm’s learned gain, as here, qk-layernorm’s logits are bounded by √dₖ = ${sig3(r.layerNormBound)} `,
     `(largest seen ${sig3(r.qkLayerNorm.maxAbsLogit[at])}) and its entropy is ${sig3(r.qkLayerNorm.entropy[at])} at every f. `,

@@ -101,12 +101,17 @@ function drawTable(body, r, unaligned) {
     'The softmax ignores what all logits share, so only the aligned key’s lead over the others’ spread matters.',
     ' In q · k = ‖q‖‖k‖ cos θ (Lesson 2.3) alignment holds cos θ near ρ instead of letting it shrink like 1/√dₖ, '
       + 'so the score keeps ‖q‖‖k‖ ≈ dₖ: μP is the regime where cos θ stays large.',
-  ], [
+  ], r.rho > 0 ? [
     `1/√dₖ keeps the unaligned logits at spread ${sig3(a.otherLogitSd[last])} at every width (Lessons 2–4) but lets the aligned one `,
     `grow like ρ√dₖ, so its row tends to one-hot: largest weight ${sig3(a.maxWeight[last])} at dₖ = ${x[last]}. μP keeps the aligned `,
     `logit level and shrinks the others like 1/√dₖ (spread ${sig3(m.otherLogitSd[last])}), so its row settles on a shape that no `,
     `longer depends on the width: the aligned key’s weight tends to ${sig3(r.mupLimit.topWeight)} (measured ${sig3(m.alignedWeight[last])}). `,
     `Without alignment μP’s rows flatten towards uniform (largest weight ${sig3(unaligned.mup.maxWeight[last])} against ${sig3(unaligned.uniformWeight)}).`,
+  ] : [
+    // ρ = 0: key 0 is one more random key, so no logit grows and neither row sharpens with the width.
+    `At ρ = 0 key 0 is as random as the rest, so no logit grows: 1/√dₖ keeps all ${r.n} at spread ${sig3(a.otherLogitSd[last])} at every width `,
+    `(Lessons 2–4), largest weight ${sig3(a.maxWeight[last])} at dₖ = ${x[last]}, and μP shrinks them like 1/√dₖ (spread ${sig3(m.otherLogitSd[last])}), `,
+    `so its rows flatten towards uniform (largest weight ${sig3(m.maxWeight[last])} against ${sig3(unaligned.uniformWeight)}).`,
   ]]);
   refill(body.lastChild, grid);
 }

@@ -142,8 +142,12 @@ export function distributionPart(engine, store, number, { queryShown = () => tru
       ') and, raw, no 1/√', ...dk(), '. ',
       sparse ? `So most raw rows send q less than a scaled row does (median ${sig3(q.unscaled.median)}), while the near-ties send spikes `
         + `(90th percentile ${sig3(q.unscaled.p90)} against ${sig3(q.scaled.p90)} scaled).`
-        : `Here the long keys still win even at the median (${sig3(q.unscaled.median)} raw against ${sig3(q.scaled.median)}); `
-          + 'raise dₖ and watch the median against the 90th percentile.');
+        : q.unscaled.median > q.scaled.median
+          ? `Here the long keys still win even at the median (${sig3(q.unscaled.median)} raw against ${sig3(q.scaled.median)}); `
+            + 'raise dₖ and watch the median against the 90th percentile.'
+          // d_k = 1: dividing by √1 changes nothing, so the raw and scaled rows are the same rows.
+          : `At this dₖ the two columns are the same rows (median ${sig3(q.unscaled.median)} both): `
+            + 'raise dₖ and watch the median against the 90th percentile.');
     drawQuery(state);
   }
 

@@ -48,7 +48,14 @@ export function numericsPart(engine, store, number) {
       ], [
         `In ${state.nprec} the limit is about ${precise(limit)}; the largest β·z here is ${sig3(r.maxLogit)}. `,
         'Raise β, or type larger scores, until the left chart breaks, then switch the precision. ',
-        broken ? el('strong', { className: 'broken', dataset: { broken: '1' } }, 'It has broken: the naive formula failed, the stable one is unaffected.')
+        // Below the overflow limit the naive formula breaks only from the other end: every exponential underflows to 0, and 0/0 is NaN.
+        // Between 0 and the limit every exponential fits, and only their sum can overflow.
+        broken ? el('strong', { className: 'broken', dataset: { broken: '1' } }, r.maxLogit >= limit
+          ? 'It has broken: the naive formula failed, the stable one is unaffected.'
+          : r.maxLogit < 0
+            ? 'It has broken from below: every exp(β·zᵢ) underflows towards 0, where the format runs out of digits (0 divided by 0 is NaN); '
+              + 'the stable one, whose largest exponent is 0, is unaffected.'
+            : 'It has broken: each exp(β·zᵢ) fits, but their sum overflows to ∞; the stable one is unaffected.')
           : el('span', { dataset: { broken: '0' } }, 'Right now both give the same weights.'),
       ]]);
       const labels = state.nscores.map((z) => precise(z));

@@ -116,10 +116,12 @@ export const STEPS = [
       'This head also masks each token’s own position (the diagonal, −∞ before the softmax): with Q = K a word’s score with ',
       'itself is usually the largest in its row and would drown out the others. Open “Why this head works” above for the numbers.',
     ]] : []), s.causal ? [
-      'With the causal mask on, a token may look only at itself and the tokens before it. ',
+      // With this head's masked diagonal a token may not look at itself either, and the first token has nothing left.
+      r.selfMasked ? 'With the causal mask on, a token may look only at the tokens before it (its own score stays masked, so the first token sees none). '
+        : 'With the causal mask on, a token may look only at itself and the tokens before it. ',
       'The cells to the right of the diagonal are set to −∞, and the softmax turns −∞ into a weight of exactly 0.',
     ] : [
-      r.selfMasked ? 'The causal mask is off: besides itself, each token may look at every other, later ones included. '
+      r.selfMasked ? 'The causal mask is off: apart from itself, each token may look at every other, later ones included. '
         : 'The mask is switched off: every token may look at every other token, including later ones. ',
       'Tick “causal mask” to see what a text-generating decoder does, where no token may peek ahead.',
     ]],
@@ -128,8 +130,11 @@ export const STEPS = [
   },
   {
     n: 6, id: 'softmax', title: 'SoftMax: scores become weights', tex: TeX`A = \operatorname{softmax}(QK^{\top}/\sqrt{d_k})`,
-    prose: (r) => [[
-      'Each row of scores turns into weights that are positive and add up to 1. A row whose scores are close together ',
+    prose: (r, s) => [[
+      // A −∞ score (a masked cell) gets weight exactly 0; a row with every score −∞ (the first, under both masks) gets none.
+      'Each row of scores turns into weights that add up to 1, positive except where a score is −∞',
+      s.causal && r.selfMasked ? '; the first row, with no score left, gets no weight at all. ' : '. ',
+      'A row whose scores are close together ',
       'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
       ...(r.head === 'random' ? ['Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.']
         : ['Switch scaling off and watch the largest weight below climb towards 1.']),
@@ -142,10 +147,10 @@ export const STEPS = [
   {
     n: 7, id: 'contextual', title: 'MatMul with V: contextual embeddings', tex: TeX`Z = AV`,
     texFor: (r) => (r?.residual ? Z_RESIDUAL : Z_PLAIN),
-    prose: (r) => [[
+    prose: (r, s) => [[
       'Each output row is a blend of the value rows, mixed in the proportions of that token’s weights. ',
       `So the new vector for “${r.tokens[focusIndex(r)]}” carries some of every token it attended to, `,
-      'and, unlike its static embedding, it now depends on the whole sentence.',
+      `and, unlike its static embedding, it now depends on ${s.causal ? 'itself and the words before it' : 'the whole sentence'}.`,
       r.residual ? ' This head adds the blend to the token’s own vector (Z = X + AV, a residual connection), '
         + 'so the word keeps its meaning and gains its context’s.' : '',
     ]],

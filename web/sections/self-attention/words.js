@@ -107,11 +107,15 @@ export function scalingProse(r, on, off) {
   if (n < 2) return ['Type two or more words to compare a row with and without the division.'];
   const row = (x) => r.tokens.map((t, j) => [t, x.weights[f * n + j]]).filter((_, j) => !(r.selfMasked && j === f));
   const list = (x) => row(x).map(([t, w]) => `${sig(w)} on “${t}”`).join(', ');
+  const [top, topOff] = [on, off].map((x) => Math.max(...row(x).map((w) => w[1])));
+  // What the undivided row became, said only as far as the engine's weights show it (d_k = 1 divides by 1).
+  const verdict = topOff >= 0.9 ? 'nearly one word takes all' : 'sharper, though no word takes all yet';
   return [
     `With dₖ = ${on.dK}, the weights of “${r.tokens[f]}” are ${list(on)} after dividing by √${on.dK} = ${sig(Math.sqrt(on.dK))}, `,
     `and ${list(off)} without it (score variance ${sig(off.scoreVariance)} against ${sig(on.scaledScoreVariance)}). `,
-    `Undivided, the gaps between real scores are ${sig(Math.sqrt(on.dK))} times wider, and the row’s largest weight goes from `
-      + `${sig(Math.max(...row(on).map((x) => x[1])))} to ${sig(Math.max(...row(off).map((x) => x[1])))}: nearly one word takes all.`,
+    on.dK === 1 ? 'Dividing by √1 changes nothing, so the two rows are the same.'
+      : `Undivided, the gaps between real scores are ${sig(Math.sqrt(on.dK))} times wider, and the row’s largest weight goes from `
+        + `${sig(top)} to ${sig(topOff)}: ${verdict}.`,
   ];
 }
 

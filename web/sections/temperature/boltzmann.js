@@ -66,10 +66,16 @@ export function boltzmannPart(engine, store, number) {
   const predict = hotQuestion(engine);
   const more = sweepSection(engine, store);
   fill(part.figures, predict.node, more.node);
-  setProse(part.prose, [[
-    'β multiplies every score before the exponential, as 1/T does in physics. Cold (large β): the largest score takes nearly ',
-    'all the weight; try β = 1000 and read the largest weight beside the chart.',
-  ]]);
+  /** The prose of the reader's scores: several equal largest scores share the weight when cold instead of one taking it. */
+  const coldProse = (scores) => {
+    const top = Math.max(...scores);
+    const tied = scores.filter((z) => z === top).length;
+    setProse(part.prose, [[
+      'β multiplies every score before the exponential, as 1/T does in physics. Cold (large β): ',
+      tied > 1 ? `the ${tied} tied largest scores share nearly all the weight equally` : 'the largest score takes nearly all the weight',
+      '; try β = 1000 and read the largest weight beside the chart.',
+    ]]);
+  };
   const controls = [scores, betaSlider, betaBox];
   const changed = watcher(store, ['tscores', 'tbeta']);
 
@@ -82,6 +88,7 @@ export function boltzmannPart(engine, store, number) {
       if (!changed(state)) return;
       const p = attempt(part, notices, 'The engine rejected these scores', () => engine.boltzmann({ scores: state.tscores, betas: [state.tbeta] }));
       if (!p) return;
+      coldProse(state.tscores);
       const T = p.temperatures[0];
       refill(temperature, 'T = 1/', beta(), ' = ', el('strong', { dataset: { stat: 'temperature', value: T } }, temperatureText(T)));
       const labels = state.tscores.map((z) => precise(z)); // the reader's own scores, as typed

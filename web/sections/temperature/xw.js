@@ -99,7 +99,8 @@ export function assumptionsPart(engine, store, number) {
           rowOf('all', 'all, exact closed form', r.predictedAll, r.measured, r.measuredStdError, 'diagonal and off-diagonal mixed'),
           rowOf('off', 'off the diagonal, qᵢ · kⱼ (i ≠ j)', r.predictedOffDiagonal, r.measuredOffDiagonal, r.measuredOffDiagonalStdError, 'different tokens'),
           rowOf('diag', 'on the diagonal, qᵢ · kᵢ', r.predictedDiagonal, r.measuredDiagonal, r.measuredDiagonalStdError, 'a token with itself'),
-          rowOf('row', 'within one row, over the keys', r.predictedWithinRow, r.withinRowVariance, r.withinRowVarianceStdError, 'the spread the softmax sees'),
+          // The engine's row variance leaves out the token's own key (j ≠ i), which the softmax of the weights below does see.
+          rowOf('row', 'within one row, qᵢ · kⱼ (j ≠ i)', r.predictedWithinRow, r.withinRowVariance, r.withinRowVarianceStdError, 'other tokens’ keys only'),
           rowOf('meanoff', 'mean off the diagonal', null, r.meanOffDiagonal, r.meanOffDiagonalStdError),
           rowOf('meandiag', 'mean on the diagonal', null, r.meanDiagonal, r.meanDiagonalStdError))))));
     const n = r.tokens;

@@ -57,8 +57,9 @@ export function uniformPart(engine, store, number) {
       ], [
         'The drift never reaches the weights. Fix one query q and write each key as μ + (k − μ): every score in q’s row ',
         'then contains the same q·μ, and a softmax ignores a constant added to a whole row (Lesson 4 shows why). ',
-        check ? `The engine checks it on ${SHIFT_SCORES} scores at dₖ = ${h.dim}, divided by √dₖ: taking the mean score ${sig3(h.mean)} off every one `
-          + `moves no weight by more than ${sig3(check.maxShiftChange)}. ` : '',
+        // The engine subtracts the raw scores' mean, then multiplies by 1/√d_k (boltzmann's shift, then β): say it in that order.
+        check ? `The engine checks it on ${SHIFT_SCORES} scores at dₖ = ${h.dim}: taking the mean raw score ${sig3(h.mean)} off every one `
+          + `before dividing by √dₖ moves no weight by more than ${sig3(check.maxShiftChange)}. ` : '',
       ], [
         'What the softmax sees is the spread within one row, ‖q‖²σ², which averages dₖ·E[qᵢ²]·σ² over queries: ',
         `${sig3(raw.theoryRowSlope)} per unit of dₖ${uniform ? ' (1/3 · 1/12 = 1/36 for uniform entries)' : ''}, against `,
