@@ -98,6 +98,9 @@ test('Lesson 1 asks before it shows: right and wrong answers, live numbers that 
   await page.dispatchEvent('input[data-key="dk"]', 'input');
   await settled(page, 'dk=1');
   assert.equal(await q.getAttribute('data-answered'), 'wrong');
+  const at1 = await explain(); // and the explanation no longer says that wider scores pick a winner
+  assert.match(at1, /At dₖ = 1, √dₖ = 1, so dividing changes nothing: the rows’ largest weight is [\d.]+ on average either way\./);
+  assert.doesNotMatch(at1, /pick a winner/);
 
   // Kept across a reload, then reset.
   await page.reload();

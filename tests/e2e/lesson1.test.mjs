@@ -122,6 +122,10 @@ test('with the default head\'s masked diagonal, steps 5–7 say what the causal 
   assert.match(five, /may look only at the tokens before it \(its own score stays masked, so the first token sees none\)/);
   const six = await step(page, 6);
   assert.match(six, /add up to 1, positive except where a score is −∞; the first row, with no score left, gets no weight at all\./);
+  // bank sees only money: its weight is 1 before any change, so the step does not ask to watch it climb.
+  assert.equal(Math.max(...weights), 1);
+  assert.match(six, /The largest weight below is already 1: a row that sees a single key gives it all its weight\./);
+  assert.doesNotMatch(six, /climb towards 1/);
   assert.match(await step(page, 7), /depends on itself and the words before it\./);
   noErrors(log, 'causal');
 
@@ -129,6 +133,7 @@ test('with the default head\'s masked diagonal, steps 5–7 say what the causal 
   await nextFrame(open.page);
   assert.match(await step(open.page, 5), /apart from itself, each token may look at every other/);
   assert.match(await step(open.page, 6), /positive except where a score is −∞\. A row/);
+  assert.match(await step(open.page, 6), /Switch scaling off and watch the largest weight below climb towards 1\./);
   assert.match(await step(open.page, 7), /depends on the whole sentence\./);
   noErrors(open.log, 'no causal mask');
 });

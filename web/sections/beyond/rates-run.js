@@ -32,7 +32,7 @@ export function sweepRunner(engine, sweep, { onChange, label }) {
     `warm-up then cosine decay), made natively by `, el('code', {}, sweep.command.replace(/ --json \S+/, '')),
     ` (web/data/lr-sweep.json) on ${sweep.generated.slice(0, 10)}, ${Math.round(sweep.wallSeconds)} s on ${sweep.machine.cpus} cores. `
       + 'The button trains all five strategies at the rate chosen above with seed 1, here in the engine’s WebAssembly build, ',
-    'and marks each result with a black dot. Most land on the native seed-1 run. Edge runs can land far: the two builds round ',
+    'and marks each result with a black dot beside the native seed-1 point. Edge runs can land far from it: the two builds round ',
     `differently, and where a point’s own seeds part ways (${label('learned')} at ${rateKey(edge)}: `
       + `${split.map((r) => percent(r.test.tokenAccuracy, 2)).join(', ')}) `,
     'that small difference can change how the run ends.',

@@ -61,10 +61,13 @@ function scalingQuestion(engine) {
       if (r.on.rowsWithChoice === 0) {
         return ['With a single token (or only the first token under the mask) there is nothing to choose between: type a longer sentence.'];
       }
+      if (r.on.dK === 1) {
+        return [`At dₖ = 1, √dₖ = 1, so dividing changes nothing: the rows’ largest weight is ${sig3(r.on.meanRowMax)} on average either way.`];
+      }
       return [`At dₖ = ${r.on.dK} the engine finds the rows’ largest weight ${sig3(r.on.meanRowMax)} on average with the division and `,
         `${sig3(r.off.meanRowMax)} without it. Without it the scores keep their full variance (here ${sig3(r.off.scoreVariance)}, `,
         `against ${sig3(r.on.scaledScoreVariance)} after dividing), and wider scores let the softmax pick a winner. `,
-        'Try dₖ = 1: then √dₖ = 1 and the two agree.'];
+        'At dₖ = 1 (the random head’s slider) √dₖ = 1 and the two would agree.'];
     },
   });
 }

@@ -136,8 +136,10 @@ export const STEPS = [
       s.causal && r.selfMasked ? '; the first row, with no score left, gets no weight at all. ' : '. ',
       'A row whose scores are close together ',
       'gives an even spread; a row with one score far above the rest gives almost all its weight to one key. ',
-      ...(r.head === 'random' ? ['Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.']
-        : ['Switch scaling off and watch the largest weight below climb towards 1.']),
+      // Under the causal mask the second row has one visible key, so the largest weight is 1 before any change.
+      ...(r.maxWeight > 0.995 ? ['The largest weight below is already 1: a row that sees a single key gives it all its weight.']
+        : r.head === 'random' ? ['Set ', ...dk(), ' to 64 with scaling off and watch the largest weight below climb towards 1 as the scores spread.']
+          : ['Switch scaling off and watch the largest weight below climb towards 1.']),
     ]],
     figures: (r) => [[heatmap({ id: 'weights', title: 'Attention weights A', values: r.weights, rows: r.tokens.length,
       cols: r.tokens.length, rowLabels: r.labels, colLabels: r.labels, rowAxis: 'query token', colAxis: 'key token',

@@ -70,7 +70,7 @@ export function examplesPart(engine, store, number) {
     `The two hand-picked sets below seem to show the spread growing with d: the variance of three products is ${sig3(d2.variance)} `,
     `at d = 2 and ${sig3(d3.variance)} at d = 3. But the d = 3 set simply uses larger numbers. Cut its vectors to their first two `,
     `entries: d = 2 again, and the variance is ${sig3(cut.variance)}, still far above the d = 2 set’s. Three pairs chosen by hand show what the chosen `,
-    'numbers do, not what d does; the random experiments above use thousands of pairs. Press “Edit” on a row to load it into your own pair.',
+    'numbers do, not what d does; the experiments above draw their pairs at random at every d. Press “Edit” on a row to load it into your own pair.',
   ]]);
   const varianceRow = (s) => el('tr', { className: 'variance-row' }, el('td', { attrs: { colspan: 3 } }, 'variance of these three products'),
     el('td', { className: 'num', dataset: { stat: `setvar${s.id}`, value: s.variance }, attrs: tooltip(s.variance, sig3(s.variance)) },
