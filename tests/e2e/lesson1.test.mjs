@@ -131,6 +131,9 @@ test('with the default head\'s masked diagonal, steps 5–7 say what the causal 
 
   const open = await withWords('#step=7');
   await nextFrame(open.page);
+  // Step 4's two variances are the live scores' and scaled scores' (d_k = d_model = 100 with real words): a ratio of d_k.
+  const [, dK, before, after] = (await step(open.page, 4)).match(/divides the scores’ variance by (\d+): here it goes from ([\d.]+) to ([\d.]+)\./);
+  assert.ok(Math.abs(Number(before) / Number(after) / Number(dK) - 1) < 0.01, `${before} / ${after} against d_k = ${dK}`);
   assert.match(await step(open.page, 5), /apart from itself, each token may look at every other/);
   assert.match(await step(open.page, 6), /positive except where a score is −∞\. A row/);
   assert.match(await step(open.page, 6), /Switch scaling off and watch the largest weight below climb towards 1\./);

@@ -23,7 +23,7 @@ export const LESSON = {
 
 function intro() {
   return [
-    claim('Each token rebuilds its vector as a blend of the others’ values, weighted by softmax(QKᵀ/√dₖ).'),
+    claim('Each token rebuilds its vector as a blend of the tokens’ values, weighted by softmax(QKᵀ/√dₖ).'),
     el('p', {}, 'Alone, “bank” could be a riverside or a place that keeps money. In “money bank grows” its ',
       term('score', 'scores'), ' against the other words decide how much of “money” it takes in; step 7 shows where its new vector lands ',
       '(try “river bank grows”). Step 4, dividing by √dₖ, is what this lab is about.'),

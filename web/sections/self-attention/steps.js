@@ -100,7 +100,7 @@ export const STEPS = [
     prose: (r, s) => [s.scaled ? [
       'The engine multiplies every score by ', `${sig3(r.scale)} = 1/√${r.dK}. `,
       'Scaling a number by c scales its variance by c², and the variance of a dot product grows in proportion to ', ...dk(),
-      ', so this factor brings the spread back to roughly that of a single product. ',
+      `, so this factor divides the scores’ variance by ${r.dK}: here it goes from ${sig3(r.scoreVariance)} to ${sig3(r.scaledScoreVariance)}. `,
       'This matrix uses the same colour scale as S above, which is why it looks paler.',
     ] : [
       'Scaling is switched off, so the engine uses a factor of 1 and the scores go on unchanged. ',
