@@ -8,7 +8,14 @@ import { engineOf } from '../../../web/engine.js';
 
 const SETUP = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, baseDK: 16, seed: 1 };
 
-globalThis.runRepro = async (k, samples) => {
+// `garbage` JS objects are allocated before each call (0: none), so that garbage collections, which free retired
+// WebAssembly code, happen between and during the instances' tier-ups.
+let kept = null;
+const litter = (count) => {
+  for (let i = 0; i < count; i += 1) kept = { i, next: kept && (i % 64 ? kept : null), text: `x${i}` };
+};
+
+globalThis.runRepro = async (k, samples, garbage = 0) => {
   let line = '';
   const traps = [];
   let reference = null;
@@ -27,7 +34,7 @@ globalThis.runRepro = async (k, samples) => {
     const engine = engineOf(core);
     let failed = '';
     try {
-      const results = [0, 0.5].map((rho) => engine.alignmentScaling({ ...SETUP, samples, rho }));
+      const results = [0, 0.5].map((rho) => (litter(garbage), engine.alignmentScaling({ ...SETUP, samples, rho })));
       const digest = JSON.stringify(results.map((r) => [r.inverseSqrt.entropy, r.mup.maxWeight]));
       if (reference === null) reference = digest;
       else if (digest !== reference) differ += 1;
