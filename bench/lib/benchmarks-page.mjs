@@ -22,7 +22,7 @@ export function runLine(run, script) {
   const m = run.machine ?? {};
   const [before, after] = loads(run);
   const command = ['node', script, ...(run.argv ?? []).map(quote)].join(' ');
-  return `Last run ${run.date} (\`${command}\`), Node ${run.node}. Machine: ${m.cpu}, ${m.cores} cores, ISA ` +
+  return `Last run ${run.date}${run.commit ? ` of commit ${run.commit}` : ''} (\`${command}\`), Node ${run.node}. Machine: ${m.cpu}, ${m.cores} cores, ISA ` +
     `${m.isa?.length ? m.isa.join(' ') : 'unknown'}. Browsers: ${run.browsers?.length ? run.browsers.join('; ') : 'none'}. ` +
     `Load average (1 minute): ${fmt(before)} before, ${fmt(after)} after.`;
 }

@@ -44,8 +44,18 @@ export function machine() {
   return { cpu: model, isa: ISA.filter((f) => flags.has(f)), cores };
 }
 
-/** The start of a part's run: its name, the flags it was given, the date and the load before. */
-export const runStart = (part) => ({ part, argv: process.argv.slice(2), date: new Date().toISOString(), loadBefore: loadAverage() });
+/** The commit the run measured: `git rev-parse --short HEAD`, with " + changes" when the work tree differs; null outside git. */
+export function commit() {
+  try {
+    const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The start of a part's run: its name, the flags it was given, the commit, the date and the load before. */
+export const runStart = (part) => ({ part, argv: process.argv.slice(2), commit: commit(), date: new Date().toISOString(), loadBefore: loadAverage() });
 
 /** The whole run record of a part, for its JSON: runStart's fields, the machine, Node, browsers and the load after. */
 export function runRecord(start, { browsers = [] } = {}) {

@@ -30,6 +30,9 @@ test('a quiet page-latency run becomes its section: what and how, the run line, 
   assert.ok(s.includes('Last run 2026-11-28T06:00:00.000Z (`node bench/page/latency.mjs --lessons variance`), Node v20.0.0. ' +
     'Machine: Test CPU 9000, 2 cores, ISA sse2 avx2 fma. Browsers: Chromium 156.0.1. Load average (1 minute): 0.31 before, 0.42 after.'), s);
   assert.doesNotMatch(s, /not a result/);
+  // A run record that names its commit (bench/lib/machine.mjs runStart) says which code it measured.
+  const pinned = unwrapped(section(benchmarksPage('', { page: { ...PAGE, run: { ...PAGE.run, commit: 'abc1234 + changes' } } }).text, 'page'));
+  assert.ok(pinned.includes('Last run 2026-11-28T06:00:00.000Z of commit abc1234 + changes (`node bench/page/latency.mjs'), pinned);
   // Three controls measured (the hidden one is not); one within a frame (n's worst is 40 ms, seed's median 22.5 ms);
   // medians over the controls: work 10, latency 20, next paint 32 (the seed field has none), of which dk's 24 is
   // within 32 ms and n's 40 is not; first lesson 190 ms.
