@@ -44,11 +44,14 @@ export function machine() {
   return { cpu: model, isa: ISA.filter((f) => flags.has(f)), cores };
 }
 
-/** The commit the run measured: `git rev-parse --short HEAD`, with " + changes" when the work tree differs; null outside git. */
+/**
+ * The commit the run measured: `git rev-parse --short HEAD`, with " + changes" when a tracked file differs from it
+ * (docs/benchmarks.md aside, which each part rewrites); null outside git.
+ */
 export function commit() {
   try {
     const git = (...args) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/benchmarks.md') ? ' + changes' : ''}`;
   } catch {
     return null;
   }
