@@ -4,7 +4,8 @@
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, refined, browserSession, statValue as stat, heatmapValues, dragAndHold, release, hashHas, misfits } from './harness.mjs';
+import { refined, browserSession, statValue as stat, heatmapValues, dragAndHold, release, hashHas, misfits } from './harness.mjs';
+import { close, lesson4Loader, noErrors } from './lesson4-shared.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 import { sig2, sig3 } from '../../web/format.js';
 // What the page asks the engine for.
@@ -12,17 +13,7 @@ import { BETA_GRID, DRIFT_GRID, ASSUMPTION_SAMPLES } from '../../web/sections/te
 
 const session = browserSession({ engine: true });
 
-async function load(hash = '', options) {
-  const opened = await session.open(session.server.url + hash, options);
-  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
-  await opened.page.waitForSelector('[data-stats="break"] [data-stat="fails"]');
-  await refined(opened.page);
-  return opened;
-}
-
-/** No console error or warning and no page error since the page opened. */
-const noErrors = (log, where) => assert.deepEqual([...problems(log), ...log.errors.map(String)], [], `problems on the page (${where})`);
-const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
+const load = lesson4Loader(session);
 
 async function loadBoth(hash = '', { viewport } = {}) {
   const opened = await load(hash, { viewport });

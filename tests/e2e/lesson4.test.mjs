@@ -6,7 +6,8 @@
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, refined, browserSession, settled, statValue as stat, statText, heatmapValues } from './harness.mjs';
+import { refined, browserSession, settled, statValue as stat, statText, heatmapValues } from './harness.mjs';
+import { close, lesson4Loader, noErrors } from './lesson4-shared.mjs';
 import { defaults } from '../../web/state.js';
 import { sig3 } from '../../web/format.js';
 
@@ -15,18 +16,9 @@ const DEEPER = ['sweep', 'normalisation', 'derivation', 'xw', 'drift'];
 // The lesson's share of the default page at 1280 px (the lesson brief).
 const SHARE = { height: 1800, words: 550 };
 
-async function load(hash = '', options) {
-  const opened = await session.open(session.server.url + hash, options);
-  assert.equal(await opened.page.getAttribute('body', 'data-engine'), 'ready', 'the engine started');
-  await opened.page.waitForSelector('[data-stats="break"] [data-stat="fails"]');
-  await refined(opened.page);
-  return opened;
-}
+const load = lesson4Loader(session);
 
-/** No console error or warning and no page error since the page opened. */
-const noErrors = (log, where) => assert.deepEqual([...problems(log), ...log.errors.map(String)], [], `problems on the page (${where})`);
 const bars = (page, chart) => page.$$eval(`[data-chart="${chart}"] .bar`, (n) => n.map((b) => ({ value: Number(b.dataset.value), fill: b.querySelector('rect').getAttribute('fill') })));
-const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 const hashKey = (page, key) => page.evaluate((k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
 /** Waits until a printed statistic has the value the engine gives (after any preview has been refined). */
 const untilStat = (page, id, key, want) => page.waitForFunction(([i, k, v]) => {
