@@ -3,10 +3,7 @@
 // alignmentScaling twice with Lesson 7.2's first settings (ρ = 0 and ρ = 0.5), as tests/browsers/trap-repro/page.js
 // does in a browser. It prints one line: per instance the traps it had (0, 1, 2) and "E" when the retry trapped too,
 // then a line per trap with its message and stack.
-import createAttentionCore from '../../../build/wasm/attention_core.cjs';
-import { engineOf } from '../../../web/engine.js';
-
-const SETUP = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, baseDK: 16, seed: 1 };
+import { SETUP, freshEngine, stackLine } from '../trap-repro/instance.js';
 
 // `garbage` JS objects are allocated before each call (0: none), so that garbage collections, which free retired
 // WebAssembly code, happen between and during the instances' tier-ups.
@@ -21,17 +18,7 @@ globalThis.runRepro = async (k, samples, garbage = 0) => {
   let reference = null;
   let differ = 0;
   for (let i = 0; i < k; i += 1) {
-    const core = await createAttentionCore();
-    const binding = core.alignmentScaling;
-    core.alignmentScaling = (address) => {
-      try {
-        return binding(address);
-      } catch (error) {
-        traps.push(`trap in instance ${i}: heap ${core.HEAPU8.buffer.byteLength}; ${error}; ${String(error.stack).split('\n').slice(0, 10).join(' | ')}`);
-        throw error;
-      }
-    };
-    const engine = engineOf(core);
+    const engine = await freshEngine((error, heapBytes) => traps.push(`trap in instance ${i}: heap ${heapBytes}; ${error}; ${stackLine(error, 10)}`));
     let failed = '';
     try {
       const results = [0, 0.5].map((rho) => (litter(garbage), engine.alignmentScaling({ ...SETUP, samples, rho })));

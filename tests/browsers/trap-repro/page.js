@@ -3,10 +3,7 @@
 // line has one character per instance, the traps it had (0, 1 or 2) and "E" when the retried call trapped again;
 // grows counts every WebAssembly.Memory.prototype.grow of the instances (all, failed); traps has, per trap, the
 // instance, the heap's size then, that instance's grows with their results, and the trap's message and stack.
-import createAttentionCore from '../../../build/wasm/attention_core.cjs';
-import { engineOf } from '../../../web/engine.js';
-
-const SETUP = { dKs: [4, 8, 16, 32, 64, 128, 256, 512, 1024], n: 16, baseDK: 16, seed: 1 };
+import { SETUP, freshEngine, stackLine } from './instance.js';
 
 // Every grow of any memory on this page, with its result: the engine's sbrk grows its memory through this call.
 let grown = [];
@@ -30,18 +27,8 @@ window.runRepro = async (k, samples) => {
   try {
     for (let i = 0; i < k; i += 1) {
       grown = [];
-      const core = await createAttentionCore();
-      const binding = core.alignmentScaling;
-      core.alignmentScaling = (address) => {
-        try {
-          return binding(address);
-        } catch (error) {
-          out.traps.push({ instance: i, heapBytes: core.HEAPU8.buffer.byteLength, grows: grown.slice(),
-            message: String(error), stack: String(error.stack).split('\n').slice(0, 8).join(' | ') });
-          throw error;
-        }
-      };
-      const engine = engineOf(core);
+      const engine = await freshEngine((error, heapBytes) => out.traps.push({ instance: i, heapBytes, grows: grown.slice(),
+        message: String(error), stack: stackLine(error, 8) }));
       let failed = '';
       try {
         for (const rho of [0, 0.5]) engine.alignmentScaling({ ...SETUP, samples, rho });
