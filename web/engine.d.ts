@@ -100,7 +100,11 @@ export interface VarianceSweepResult {
   /** Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled. Present when two or more d have a positive variance (not with σ = 0). */
   logLogSlope?: number;
   /** v, the variance of one product per dimension: 7/144 for uniform entries, σ⁴ + 2μ²σ² for normal ones (unscaled in both modes). */ theorySlope: number;
-  /** The slope a sweep of this many vectors has on average, a little below theorySlope because pairs share vectors. */ expectedSlope: number;
+  /**
+   * The slope a sweep of this many vectors has on average: theorySlope × (1 − 1/pairs), less the covariance of pairs
+   * that share a vector when the entries' mean is not zero.
+   */
+  expectedSlope: number;
   /** d·μ² at each d (√d·μ² when scaled). */ theoryMean: Float64Array;
   /** d·v at each d (v when scaled). */ theoryVariance: Float64Array;
   /** d·expectedSlope at each d (expectedSlope when scaled). */ expectedVariance: Float64Array;

@@ -106,7 +106,9 @@ test('how well the line fits: log–log axes, the intercept and the expected slo
   assert.ok(close(await stat(page, 'fit', 'loglog'), sweep.logLogSlope));
   const expected = await stat(page, 'fit', 'expected');
   assert.ok(expected < 7 / 144 && expected > 0.97 * (7 / 144), `shared vectors put the expected slope ${expected} slightly under 7/144`);
-  assert.match(await page.textContent('[data-part="fit"] .part-prose'), /share a vector/);
+  const prose = (await page.textContent('[data-part="fit"] .part-prose')).replace(/\s+/g, ' ');
+  assert.match(prose, new RegExp(`share a vector .* comes out below the theory line: for all 4950 pairs of 100 vectors the engine expects a slope of `
+    + `${sig3(sweep.expectedSlope)}, where the theory line has ${sig3(sweep.theorySlope)}\\.`), 'the sentence names both slopes');
   assert.match(await page.textContent('.sweep-time'), /4950 pairs of 100 vectors in \d+(\.\d+)? ms/);
   noErrors(log, 'the fit');
 });
@@ -115,6 +117,10 @@ test('the default sweep is timed and stays far from a ten-fold regression of one
   const { page } = await load('#lesson=variance&vdeep=fit'); // the time is printed in the "fit" part
   const first = await page.$eval('[data-sweep-time]', (n) => Number(n.dataset.ms));
   const slope = await stat(page, 'sweep', 'slope');
+  const normal = session.engine.varianceSweep({ maxDim: 512, vectors: 100, seed: 1, ...distributionOf({ vdist: 'stdnormal' }).options, scaled: false });
+  assert.match((await page.textContent('[data-part="fit"] .part-prose')).replace(/\s+/g, ' '),
+    new RegExp(`lands on the engine’s expected slope, ${sig3(normal.expectedSlope)}: the theory’s ${sig3(normal.theorySlope)} less a share of 1/4950,`),
+    'zero-mean entries: the expected slope and the theory, both printed');
   await page.fill('[data-part="histograms"] input[data-key="vseed"]', '2');
   await until(page, () => location.hash.includes('vseed=2'));
   await page.fill('[data-part="histograms"] input[data-key="vseed"]', '1');

@@ -154,8 +154,15 @@ function trainedBounds(engine) {
   return { g0, gLow: Math.min(...gs), gHigh: Math.max(...gs), dK: config.dK, widest };
 }
 
-/** A cap on the largest weight: three significant digits, or seven when three would round a weight near 1 up to 1. */
-const capText = (w) => (w < 0.99 ? sig3(w) : String(Number(w.toPrecision(7))));
+/**
+ * A cap on the largest weight: three significant digits, or seven when three would round a weight near 1 up to 1; when
+ * even seven print 1 the cap allows a row that is one-hot to every digit shown, and the text says so.
+ */
+const capText = (w) => {
+  if (w < 0.99) return sig3(w);
+  const seven = Number(w.toPrecision(7));
+  return seven < 1 ? String(seven) : '1 to seven digits, so at this g the cap does not bind';
+};
 
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
 function drawDeeper(body, r, at, state, t, cite) {

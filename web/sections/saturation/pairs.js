@@ -60,14 +60,15 @@ export function pairsPart(engine, store, number) {
       if (got === null) return;
       const { before, after, wClose, wFar } = got;
       const scaledScores = after.scaledScores;
+      const split = (scores, weights) => Array.from(weights, (w, i) => `${precise(scores[i])} → ${share(w)}`).join(', ');
       setProse(part.prose, [[
-        'The softmax reacts to the gaps between scores, and it reacts exponentially: a gap of a few units already hands ',
-        'nearly all the weight to the larger score. The example starts from raw scores 14 and 10 with ', ...dk(), ' = 4. ',
-        'Dividing by √', ...dk(), ' shrinks every gap by the same factor, and the right-hand chart (scaled scores in its title, ',
-        'as the engine computed them) gives the smaller score a real share again. Edit the scores or ', ...dk(), ' and watch the bars.',
+        'The softmax reacts to the gaps between scores, and exponentially. The source texts start from raw scores 14 and 10 with ',
+        ...dk(), ' = 4; here the scores are ', vec(state.sscores), ' and the largest weight is ', sig3(before.maxWeight), '. ',
+        'Dividing by √', ...dk(), ' shrinks every gap by the same factor: the engine’s scaled scores are ', vec(scaledScores),
+        ', and the largest weight becomes ', sig3(after.maxWeight), ' (the green bars). Edit the scores or ', ...dk(), ' and watch the bars.',
       ], [
-        'The second pair of charts makes the same point with percentages: the softmax cares about differences between scores, ',
-        'so scores close together split the weight, while a wide gap hands almost everything to one key.',
+        'The second pair of charts shows the same in percentages, because only the differences between scores count: ',
+        split(state.sclose, wClose), ' for the close scores, ', split(state.sfar, wFar), ' for the far ones.',
       ]]);
       const labels = state.sscores.map((z) => precise(z));
       bars(raw, 'pair-raw', `softmax(${vec(state.sscores)})`, before.weights, labels, three);

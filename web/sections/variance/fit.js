@@ -31,9 +31,13 @@ export function fitPart(engine, store, number) {
         'one term per dimension; the least-squares line is the engine’s too.',
       ], [
         zeroMean
-          ? 'With zero-mean entries two pairs that share a vector are uncorrelated, so apart from chance the fitted slope lands on the theory. '
-          : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together; the variance `
-            + 'over all pairs of one sample then comes out a little below the theory line, by the amount the engine prints as the expected slope. ',
+          ? 'With zero-mean entries two pairs that share a vector are uncorrelated, so apart from chance the fitted slope lands on '
+            + `the engine’s expected slope, ${sig3(sweep.expectedSlope)}: the theory’s ${sig3(sweep.theorySlope)} less a share of 1/${pairs}, `
+            + 'since the variance is taken over the pairs themselves. '
+          : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together, so the variance `
+            + `over all pairs of one sample comes out ${sweep.expectedSlope < sweep.theorySlope ? 'below' : 'above'} the theory line: `
+            + `for ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors the engine expects a slope of `
+            + `${sig3(sweep.expectedSlope)}, where the theory line has ${sig3(sweep.theorySlope)}. `,
         `One sample of ${vectors} vectors pins the variance down only roughly: another seed moves the slope. The band on the `,
         'linear chart above is the engine’s prediction of that spread, ± 1 standard deviation around the expected variance.',
       ]]);
@@ -53,7 +57,8 @@ export function fitPart(engine, store, number) {
       const last = sweep.dims.length - 1;
       fill(part.stats, statList('fit', [
         ['intercept', 'fitted intercept', sig3(sweep.intercept), null, sweep.intercept],
-        ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope), '(theory minus the shared-vector effect)',
+        ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope),
+          zeroMean ? `(theory less a share of 1/${pairs})` : `(theory less 1/${pairs} and the shared-vector effect)`,
           sweep.expectedSlope],
         ['loglog', 'slope on log–log axes', sig3(sweep.logLogSlope), '(1 means proportional to dₖ)', sweep.logLogSlope],
         ['expectedvar', `expected variance at dₖ = ${sweep.dims[last]} (± sd across samples)`,
