@@ -105,7 +105,8 @@ export const varianceSweep = {
     field('logLogSlope', num, 'Slope of ln(variance) against ln(d): about 1 unscaled, about 0 scaled.',
       'when two or more d have a positive variance (not with σ = 0)'),
     field('theorySlope', num, 'v, the variance of one product per dimension: 7/144 for uniform entries, σ⁴ + 2μ²σ² for normal ones (unscaled in both modes).'),
-    field('expectedSlope', num, 'The slope a sweep of this many vectors has on average: `theorySlope` × (1 − 1/pairs), less the covariance of pairs that share a vector when the entries\' mean is not zero.'),
+    field('expectedSlope', num, 'The slope a sweep of this many vectors has on average: `theorySlope` × (1 − 1/pairs), '
+      + 'less the covariance of pairs that share a vector when the entries\' mean is not zero.'),
     field('theoryMean', F64, 'd·μ² at each d (√d·μ² when `scaled`).'),
     field('theoryVariance', F64, 'd·v at each d (v when `scaled`).'),
     field('expectedVariance', F64, 'd·expectedSlope at each d (expectedSlope when `scaled`).'),
