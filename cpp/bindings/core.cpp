@@ -96,11 +96,11 @@ EMSCRIPTEN_KEEPALIVE int asl_attention(const float* q, const float* k, const flo
                                        float* scaled_scores, float* weights, float* output, float* workspace,
                                        float* problem) {
   const asl::AttentionShape shape{n_q, n_k, d_k, d_v, n_heads};
+  long out_bad = -1;
   const long bad = asl::attention_forward_select(q, k, v, shape, scale, causal != 0, scores, scaled_scores, weights,
-                                                 output, workspace, problem);
+                                                 output, workspace, problem, &out_bad);
   if (bad >= 0) return static_cast<int>(bad) + 1;
-  const int out_bad = output ? asl::kern::first_nonfinite(output, n_q * n_heads * d_v) : -1;
-  return out_bad >= 0 ? -1 - out_bad : 0;
+  return out_bad >= 0 ? -1 - static_cast<int>(out_bad) : 0;
 }
 
 // The index of the first of x[0..n) that is NaN or ±∞, or −1: web/engine.js checks attention's copied q, k and v

@@ -39,7 +39,7 @@ void attention_forward(const float* q, const float* k, const float* v, const Att
 
 long attention_forward_select(const float* q, const float* k, const float* v, const AttentionShape& shape,
                               float scale, bool causal, float* scores, float* scaled_scores, float* weights,
-                              float* output, float* workspace, float* bad_score) {
+                              float* output, float* workspace, float* bad_score, long* bad_output) {
   const int n_q = shape.n_q, n_k = shape.n_k, d_k = shape.d_k, d_v = shape.d_v, n_heads = shape.n_heads;
   const int ld_qk = n_heads * d_k, ld_v = n_heads * d_v;
   const long plane = static_cast<long>(n_q) * n_k;
@@ -55,7 +55,10 @@ long attention_forward_select(const float* q, const float* k, const float* v, co
     }
     // The fused pass adds up exp(s − running max)·v before it divides by the row's sum, so a v within n_k of the
     // float32 limit can overflow there while weights·v does not: such a call is done again by the blocked passes.
-    if (kern::first_nonfinite(output, n_q * ld_v) < 0) return -1;
+    if (kern::first_nonfinite(output, n_q * ld_v) < 0) {
+      if (bad_output) *bad_output = -1;
+      return -1;
+    }
   }
   for (int h = 0; h < n_heads; ++h) {
     for (int i0 = 0; i0 < n_q; i0 += kAttentionRowBlock) {
@@ -94,6 +97,7 @@ long attention_forward_select(const float* q, const float* k, const float* v, co
                         ld_v, ld_v);
     }
   }
+  if (output && bad_output) *bad_output = kern::first_nonfinite(output, n_q * ld_v);
   return -1;
 }
 

@@ -24,11 +24,13 @@ void attention_forward(const float* q, const float* k, const float* v, const Att
 // fused pass over tiles of keys with an online softmax (kern::attention_fused), which never stores the scores and
 // equals attention_forward's output up to rounding (the sums run in another order). workspace holds
 // attention_workspace_floats(shape) floats (the fused pass needs none). Returns −1, or the index in (heads, n_q, n_k) order of the first scaled score that is not finite (its
-// value in *bad_score); it then stops, and the outputs are incomplete.
+// value in *bad_score); it then stops, and the outputs are incomplete. When it returns −1 and both output and
+// bad_output are given, *bad_output is the index of the first output entry that is not finite, or −1 (the fused pass
+// has looked already, so a caller that must refuse such an output need not scan it again).
 constexpr int kAttentionRowBlock = 8;
 inline long attention_workspace_floats(const AttentionShape& shape) { return 2L * kAttentionRowBlock * shape.n_k; }
 long attention_forward_select(const float* q, const float* k, const float* v, const AttentionShape& shape,
                               float scale, bool causal, float* scores, float* scaled_scores, float* weights,
-                              float* output, float* workspace, float* bad_score);
+                              float* output, float* workspace, float* bad_score, long* bad_output = nullptr);
 
 }  // namespace asl

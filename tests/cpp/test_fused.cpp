@@ -175,11 +175,39 @@ TEST_CASE("a v near the float32 limit, whose weighted mean is finite, gives the 
   for (const bool causal : {false, true}) {
     INFO("causal " << causal);
     float bad = 0;
+    long bad_out = 7, bad_out_fused = 7;
     REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr,
-                                          weights.data(), unfused.data(), workspace.data(), &bad) == -1);
+                                          weights.data(), unfused.data(), workspace.data(), &bad, &bad_out) == -1);
     REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr, nullptr,
-                                          fused.data(), workspace.data(), &bad) == -1);
+                                          fused.data(), workspace.data(), &bad, &bad_out_fused) == -1);
     REQUIRE(std::all_of(fused.begin(), fused.end(), [](float x) { return std::isfinite(x); }));
+    REQUIRE(fused == unfused);
+    REQUIRE(bad_out == -1);
+    REQUIRE(bad_out_fused == -1);
+  }
+}
+
+TEST_CASE("attention_forward_select names the first output entry beyond float32, fused or not", "[attention][fused]") {
+  // Ten equal scores give weights of 0.1 rounded up: ten times the float32 limit rounds to ∞. Column 0 of each head
+  // holds 1, so the first entry beyond float32 is entry 1 (row 0, head 0, column 1), on both paths.
+  asl::AttentionShape s;
+  s.n_q = 3, s.n_k = 10, s.d_k = 2, s.d_v = 2, s.n_heads = 2;
+  const std::vector<float> q(3 * 2 * 2, 0.0f), k(10 * 2 * 2, 0.0f);
+  std::vector<float> v(10 * 2 * 2);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = i % 2 ? std::numeric_limits<float>::max() : 1.0f;
+  std::vector<float> out(3 * 2 * 2), weights(2 * 3 * 10);
+  std::vector<float> workspace(static_cast<std::size_t>(asl::attention_workspace_floats(s)));
+  for (const bool causal : {false, true}) {
+    INFO("causal " << causal);
+    float bad = 0;
+    long fused = -1, unfused = -1;
+    REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr, nullptr,
+                                          out.data(), workspace.data(), &bad, &fused) == -1);
+    REQUIRE(asl::attention_forward_select(q.data(), k.data(), v.data(), s, 1.0f, causal, nullptr, nullptr,
+                                          weights.data(), out.data(), workspace.data(), &bad, &unfused) == -1);
+    // Causal, row 0 sees one key (weight exactly 1): its output is the limit itself; row 2 sees three, still finite
+    // or not depending on rounding, so only the non-causal index is fixed; causal must agree between the two paths.
+    if (!causal) REQUIRE(fused == 1);
     REQUIRE(fused == unfused);
   }
 }

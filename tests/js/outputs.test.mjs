@@ -148,3 +148,16 @@ test('the output alone of a v near the float32 limit is the full call\'s, not an
   assert.deepEqual(alone, e.attention(options).output);
   assert.ok(alone.every((x) => Math.abs(x - 3e38) < 1e32), String(alone));
 });
+
+test('an output that rounds past float32 is refused by name on every path: the output alone, with the weights, and all four', () => {
+  // Ten equal scores: each weight is 0.1 rounded up, so ten of them times the float32 limit round to ∞ in column 1;
+  // column 0 (v = 1) stays finite, so the message must name entry 1, and the next call must work.
+  const M = 3.4028234663852886e38;
+  const v = new Float32Array(20).map((_, i) => (i % 2 ? M : 1));
+  const options = { q: new Float32Array(1), k: new Float32Array(10), v, nQ: 1, nK: 10, dK: 1, dV: 2 };
+  for (const outputs of [['output'], ['weights', 'output'], NAMES]) {
+    assert.throws(() => e.attention({ ...options, outputs }), /^Error: attention: the output overflows float32 \(entry 1\): /, outputs.join(','));
+    const next = e.attention({ ...options, v: new Float32Array(20).fill(1), outputs }).output;
+    assert.ok(next.every((x) => Math.abs(x - 1) < 1e-6), `the next call works: ${next}`);
+  }
+});
