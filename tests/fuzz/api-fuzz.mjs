@@ -3,9 +3,11 @@
 // types, throwing getters and Proxies, Symbols and BigInts, every typed-array kind, detached buffers and unknown
 // names, interleaved with known-good calls whose answers must not change; engine.resources() is checked after every
 // call. It knows no option by name: what it tries comes from each option's type in the schema.
-//   node tests/fuzz/api-fuzz.mjs [--seed 1] [--seconds 60] [--calls N] [--from I]   (needs build-scripts/build)
+//   node tests/fuzz/api-fuzz.mjs [--seed 1] [--seconds 60] [--calls N] [--from I] [--show-calls]
+//   (needs build-scripts/build)
 // Call i is drawn from (seed, i) alone, so `--seed S --from I --calls 1` replays one call; a failure prints that line
-// and the call as JavaScript. Exit status 1 on any failure.
+// and the call as JavaScript. --show-calls prints every call as JavaScript before it is made. Exit status 1 on any
+// failure.
 import { fileURLToPath } from 'node:url';
 
 import { loadEngine } from '../../web/engine.js';
@@ -568,9 +570,10 @@ const SETTLE = new Float32Array((ARENA_KEEP >> 2) + 1); // a softmax this long m
 
 /**
  * Runs calls from..from + calls − 1 (or until `seconds` have passed). Returns { calls, failures, slowest, counts }.
- * log(line) prints progress; every failure is also returned with its replay line.
+ * log(line) prints progress (and, with showCalls, every call as JavaScript); every failure is also returned with its
+ * replay line.
  */
-export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0, log = () => {} } = {}) {
+export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0, showCalls = false, log = () => {} } = {}) {
   const engine = await loadEngine();
   refusal = (options) => {
     try {
@@ -647,6 +650,7 @@ export async function fuzz({ seed = 1, seconds = 60, calls = Infinity, from = 0,
   for (; index < end && (Date.now() - started) / 1000 < seconds; index += 1) {
     const call = drawCall(seed, index, goods);
     if (call.mode === 'good') call.options = call.args;
+    if (showCalls) log(`call ${index} (${call.mode}): ${describeCall(call)}`);
     counts.byMode[call.mode] = (counts.byMode[call.mode] ?? 0) + 1;
     // The one module state besides trainers: a vocabulary that setVocabulary replaced holds other memory (its words'
     // strings and hash table), which moves the heap's baseline by what the call changed.
@@ -734,7 +738,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
   const result = await fuzz({ seed: opt('--seed', 1), seconds: opt('--seconds', 60), calls: opt('--calls', Infinity),
-    from: opt('--from', 0), log: (line) => console.log(line) });
+    from: opt('--from', 0), showCalls: args.includes('--show-calls'), log: (line) => console.log(line) });
   const per = Math.round(result.calls / (result.seconds / 60));
   console.log(`${result.calls} calls in ${result.seconds.toFixed(1)} s (${per} a minute): ${result.counts.returned} answered, ` +
     `${result.counts.refused} refused with an Error, ${result.counts.callers} caller exceptions passed through`);
