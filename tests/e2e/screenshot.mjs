@@ -13,7 +13,7 @@ const SHOWCASE = {
   saturation: '#lesson=saturation',
   temperature: '#lesson=temperature',
   heads: '#lesson=heads',
-  training: '#lesson=training', // as loaded, before a run (its running states: tests/e2e/lesson6.test.mjs)
+  training: '#lesson=training', // as loaded, before a run (its running states: tests/e2e/lesson6-runs.test.mjs)
   beyond: '#lesson=beyond',
 };
 const args = process.argv.slice(2);
