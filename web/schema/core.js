@@ -78,7 +78,7 @@ export const softmaxNaive = {
   signature: 'softmaxNaive(values, beta = 1)',
   summary: 'The textbook exp(β·x)/Σexp(β·x), which overflows past β·x ≈ 88.72 in float32.',
   answer: answer(F32, 'The weights as the textbook formula gives them: NaN where exp overflowed float32.'),
-  // The answer may hold NaN or ±Infinity by design (the overflow is what it shows); tests/fuzz/api-fuzz.mjs reads it.
+  // The answer may hold NaN or ±Infinity by design (the overflow is what it shows); tests/fuzz/api-fuzz-checks.mjs reads it.
   nonFinite: true,
 };
 

@@ -35,7 +35,7 @@ export const setVocabulary = {
       required: true, quoteMissing: true, meaning: 'one factor per word: its vector is its codes times its scale',
     },
   ],
-  // A valid call (tests/fuzz/api-fuzz.mjs starts from it: no draw from the ranges above makes `size` distinct words).
+  // A valid call (tests/fuzz/api-fuzz-options.mjs starts from it: no draw from the ranges above makes `size` distinct words).
   example: { size: 3, dim: 2, words: 'money bank river', codes: [1, 0, 0, 1, 1, 1], scales: [0.5, 0.5, 0.5] },
   rules(o) {
     atMost('size·dim', o.size * o.dim, MAX_ENTRIES);
