@@ -89,8 +89,10 @@ test('how well the line fits: log–log axes, the intercept and the expected slo
   const expected = await stat(page, 'fit', 'expected');
   assert.ok(expected < 7 / 144 && expected > 0.97 * (7 / 144), `shared vectors put the expected slope ${expected} slightly under 7/144`);
   const prose = (await page.textContent('[data-part="fit"] .part-prose')).replace(/\s+/g, ' ');
-  assert.match(prose, new RegExp(`share a vector .* comes out below the theory line: for all 4950 pairs of 100 vectors the engine expects a slope of `
-    + `${sig3(sweep.expectedSlope)}, where the theory line has ${sig3(sweep.theorySlope)}\\.`), 'the sentence names both slopes');
+  assert.match(prose, new RegExp(`share a vector rise and fall together: for all 4950 pairs of 100 vectors the engine expects a slope of `
+    + `${sig3(sweep.expectedSlope)}, below the theory’s ${sig3(sweep.theorySlope)}\\. This sample’s least-squares slope is ${sig3(sweep.slope)}\\. `
+    + `.*at dₖ = 512 it measured ${sig3(sweep.variance[511])}, where the engine expects ${sig3(sweep.expectedVariance[511])} ± `),
+  'the sentence names the expected, theory and fitted slopes, and the measured variance beside its expected spread');
   assert.match(await page.textContent('.sweep-time'), /4950 pairs of 100 vectors in \d+(\.\d+)? ms/);
   noErrors(log, 'the fit');
 });

@@ -190,9 +190,12 @@ test('Lesson 3 reacts to its controls: d_k, scaling, and β until the naive soft
   const [raw, scaled] = [false, true].map((s) => session.engine.softmaxStats({ scores: [3, 1, 0], dK: 4, scaled: s }));
   const far = session.engine.softmax([1, 10]);
   const prose = (await page.textContent('[data-part="pairs"] .part-prose')).replace(/\s+/g, ' ');
-  assert.match(prose, new RegExp(`here the scores are \\[3, 1, 0\\] and the largest weight is ${sig3(raw.maxWeight)}\\. `
-    + `.*scaled scores are \\[1\\.5, 0\\.5, 0\\], and the largest weight becomes ${sig3(scaled.maxWeight)} `), `the prose follows the edited scores: ${prose}`);
-  assert.match(prose, new RegExp(`4 → 26\\.9 %, 5 → 73\\.1 % for the close scores, 1 → ${percent(far[0], 3).replace(/\s+/g, ' ').replace('.', '\\.')}, 10 → `), 'the shares are the charts\' own');
+  assert.match(prose, new RegExp(`Raw scores \\[3, 1, 0\\] give a largest weight of ${sig3(raw.maxWeight)}\\. Dividing by √dk = √4 multiplies every `
+    + `score, and so every gap, by 0\\.5: the scores become \\[1\\.5, 0\\.5, 0\\] and the largest weight ${sig3(scaled.maxWeight)} `), `the prose follows the edited scores: ${prose}`);
+  assert.match(prose, new RegExp(`4 → 26\\.9 %, 5 → 73\\.1 % for the close scores; 1 → ${percent(far[0], 3).replace(/\s+/g, ' ').replace('.', '\\.')}, 10 → `),
+    'the shares are the charts\' own');
+  assert.equal(await page.$$eval('[data-part="pairs"] .part-prose', (ps) => ps.map((p) => p.textContent).join('').match(/\d → \d/g)), null,
+    'each "score → weight" is held together by no-break spaces');
 
   // β·max score = 4β: float32 breaks past 88.7 (β = 30 gives 120), float64 only past 709.8 (β = 200 gives 800).
   await page.fill('input[data-key="nbeta"][type="number"]', '30');

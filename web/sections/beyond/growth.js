@@ -91,7 +91,7 @@ export function growthPart(engine, store, number) {
   };
   const view = beyondPart(store, {
     part, controls, ask, chart, cite, keys: ['bdrift', 'bg'], boxes,
-    lead: ['Scaling q and k by ', f(), ' scales each logit q·k/√dₖ by ', f(), '²; QK-norm’s ', g(), '·q̂·k̂ and qk-layernorm’s stay put.'],
+    lead: ['Training grows q and k (here ×', f(), '). What do the logits of 1/√dₖ, QK-norm’s ', g(), '·q̂·k̂ and qk-layernorm do?'],
     deeperId: 'collapse', deeperSummary: 'What g allows',
     // Every row is drawn from its own stream, whatever the factors: the grid's numbers depend only on g and are kept
     // while f moves, and the chosen f is computed alone (exactly what it would be at the end of the grid). A redraw
@@ -154,23 +154,19 @@ function trainedBounds(engine) {
   return { g0, gLow: Math.min(...gs), gHigh: Math.max(...gs), dK: config.dK, widest };
 }
 
-/**
- * A cap on the largest weight: three significant digits, or seven when three would round a weight near 1 up to 1; when
- * even seven print 1 the cap allows a row that is one-hot to every digit shown, and the text says so.
- */
-const capText = (w) => {
-  if (w < 0.99) return sig3(w);
-  const seven = Number(w.toPrecision(7));
-  return seven < 1 ? String(seven) : '1 to seven digits, so at this g the cap does not bind';
-};
+/** A cap on the largest weight: three significant digits, or seven when three would round a weight near 1 up to 1. */
+const capText = (w) => (w < 0.99 ? sig3(w) : String(Number(w.toPrecision(7))));
 
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
 function drawDeeper(body, r, at, state, t, cite) {
   const one = GRID.indexOf(1);
   setProse(body, [[
     `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits gives a key more weight than one key at +g and the rest at −g: `,
-    `largest weight at most ${capText(r.sharpest.maxWeight)}; no row has entropy below ${sig3(r.minEntropy)} `,
-    `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `,
+    ...(capText(r.sharpest.maxWeight) === '1'
+      ? [`at g = ${state.bg} that row’s largest weight is 1 to seven digits and its entropy ${sig3(r.minEntropy)}, so this cap `,
+        'does not bind: a row can be as one-hot as seven digits show. At a small g it binds, and a model that needs sharper rows must learn a larger g: ']
+      : [`largest weight at most ${capText(r.sharpest.maxWeight)}; no row has entropy below ${sig3(r.minEntropy)} `,
+        `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `]),
     `the sharpness becomes a parameter instead of a side effect of growing weights. In training g is learned, so the cap moves: `,
     `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${sig3(t.g0)} to ${sig3(t.gLow)}–${sig3(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,
   ], [

@@ -60,22 +60,25 @@ export function pairsPart(engine, store, number) {
       if (got === null) return;
       const { before, after, wClose, wFar } = got;
       const scaledScores = after.scaledScores;
-      const split = (scores, weights) => Array.from(weights, (w, i) => `${precise(scores[i])} → ${share(w)}`).join(', ');
+      // "score → weight", kept on one line
+      const split = (scores, weights) => Array.from(weights, (w, i) => `${precise(scores[i])} → ${share(w)}`.replace(/ /g, '\u00a0')).join(', ');
       setProse(part.prose, [[
-        'The softmax reacts to the gaps between scores, and exponentially. The source texts start from raw scores 14 and 10 with ',
-        ...dk(), ' = 4; here the scores are ', vec(state.sscores), ' and the largest weight is ', sig3(before.maxWeight), '. ',
-        'Dividing by √', ...dk(), ' shrinks every gap by the same factor: the engine’s scaled scores are ', vec(scaledScores),
-        ', and the largest weight becomes ', sig3(after.maxWeight), ' (the green bars). Edit the scores or ', ...dk(), ' and watch the bars.',
+        'The softmax reacts to the gaps between scores, and exponentially. Raw scores ', vec(state.sscores), ' give a largest ',
+        'weight of ', sig3(before.maxWeight), '. Dividing by √', ...dk(), ' = √', String(state.sdk), ' multiplies every score, and so every ',
+        'gap, by ', sig3(after.scale), ': the scores become ', vec(scaledScores), ' and the largest weight ', sig3(after.maxWeight),
+        ' (green bars). The defaults are the source texts’ example, 14 and 10 with ', ...dk(), ' = 4; edit them and watch the bars.',
       ], [
-        'The second pair of charts shows the same in percentages, because only the differences between scores count: ',
-        split(state.sclose, wClose), ' for the close scores, ', split(state.sfar, wFar), ' for the far ones.',
+        'The lower pair gives two more rows in percentages: ', split(state.sclose, wClose), ' for the close scores; ',
+        split(state.sfar, wFar), ' for the far ones.',
       ]]);
       const labels = state.sscores.map((z) => precise(z));
       bars(raw, 'pair-raw', `softmax(${vec(state.sscores)})`, before.weights, labels, three);
       bars(scaled, 'pair-scaled', [`softmax(${vec(scaledScores)}), scores ÷ √${state.sdk}`], after.weights, Array.from(scaledScores, (z) => precise(z)), three,
         { color: SERIES.green });
-      bars(closeChart, 'pair-close', `softmax(${vec(state.sclose)})`, wClose, state.sclose.map((z) => precise(z)), share);
-      bars(farChart, 'pair-far', `softmax(${vec(state.sfar)})`, wFar, state.sfar.map((z) => precise(z)), share, { color: SERIES.vermillion });
+      const percentTicks = { yTicks: (v) => percent(v, 2) };
+      bars(closeChart, 'pair-close', `softmax(${vec(state.sclose)})`, wClose, state.sclose.map((z) => precise(z)), share, percentTicks);
+      bars(farChart, 'pair-far', `softmax(${vec(state.sfar)})`, wFar, state.sfar.map((z) => precise(z)), share,
+        { ...percentTicks, color: SERIES.vermillion });
       fill(part.stats, statList('pairs', [
         ['rawmax', 'largest weight, raw scores', sig3(before.maxWeight), null, before.maxWeight],
         ['scaledmax', `largest weight, scores ÷ √${state.sdk}`, sig3(after.maxWeight), null, after.maxWeight],

@@ -23,6 +23,8 @@ export function fitPart(engine, store, number) {
       drawn = shared.sweep;
       const { sweep, elapsed, name, zeroMean } = shared.sweep;
       const { vectors, maxDim, pairs } = sweep;
+      const allPairs = pairs === 1 ? 'the one pair' : `all ${pairs} pairs of ${vectors} vectors`;
+      const last = sweep.dims.length - 1;
       refill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
         ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, milliseconds(elapsed)),
         sweep.computeMs !== undefined ? ` (${milliseconds(sweep.computeMs)} of it inside the engine’s loop)` : '', '.');
@@ -31,15 +33,15 @@ export function fitPart(engine, store, number) {
         'one term per dimension; the least-squares line is the engine’s too.',
       ], [
         zeroMean
-          ? 'With zero-mean entries two pairs that share a vector are uncorrelated, so apart from chance the fitted slope lands on '
-            + `the engine’s expected slope, ${sig3(sweep.expectedSlope)}: the theory’s ${sig3(sweep.theorySlope)} less a share of 1/${pairs}, `
-            + 'since the variance is taken over the pairs themselves. '
-          : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together, so the variance `
-            + `over all pairs of one sample comes out ${sweep.expectedSlope < sweep.theorySlope ? 'below' : 'above'} the theory line: `
-            + `for ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors the engine expects a slope of `
-            + `${sig3(sweep.expectedSlope)}, where the theory line has ${sig3(sweep.theorySlope)}. `,
-        `One sample of ${vectors} vectors pins the variance down only roughly: another seed moves the slope. The band on the `,
-        'linear chart above is the engine’s prediction of that spread, ± 1 standard deviation around the expected variance.',
+          ? `With zero-mean entries two pairs that share a vector are uncorrelated: for ${allPairs} the engine expects a slope of `
+            + `${sig3(sweep.expectedSlope)}, the theory’s ${sig3(sweep.theorySlope)} less 1/${pairs} of it `
+            + '(the variance is taken over the pairs themselves). '
+          : `With entries ${name} the mean is not zero, and two pairs that share a vector rise and fall together: for ${allPairs} `
+            + `the engine expects a slope of ${sig3(sweep.expectedSlope)}, below the theory’s ${sig3(sweep.theorySlope)}. `,
+        `This sample’s least-squares slope is ${sig3(sweep.slope)}. One sample of ${vectors} vectors pins the variance down only roughly `,
+        `(at dₖ = ${sweep.dims[last]} it measured ${sig3(sweep.variance[last])}, where the engine expects `,
+        `${plusMinus(sweep.expectedVariance[last], sweep.expectedVarianceSd[last])} `,
+        'across samples), so another seed moves the slope. The band on the linear chart above is that spread, ± 1 standard deviation.',
       ]]);
       const series = [
         { id: 'variance', label: 'measured variance', kind: 'points', x: sweep.dims, y: sweep.variance, color: SERIES.blue, symbol: 'circle' },
@@ -54,7 +56,6 @@ export function fitPart(engine, store, number) {
           ariaLabel: `Variance of the scores against dₖ from 1 to ${maxDim}, log–log axes; `
             + `fitted slope ${precise(sweep.slope)} per dimension, theory ${precise(sweep.theorySlope)}`,
           xLabel: 'dₖ (log scale)', yLabel: 'variance (log scale)', xScale: 'log', yScale: 'log', series }) });
-      const last = sweep.dims.length - 1;
       fill(part.stats, statList('fit', [
         ['intercept', 'fitted intercept', sig3(sweep.intercept), null, sweep.intercept],
         ['expected', `expected slope for all pairs of ${vectors} vectors`, sig3(sweep.expectedSlope),
