@@ -3,7 +3,7 @@
 // course page and the Reveal.js deck. Needs build/page/app.js (node web/build.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, problems, browserSession } from './harness.mjs';
+import { startServer, problems, browserSession, close } from './harness.mjs';
 
 const session = browserSession({ engine: true });
 let other; // a second origin: the same files on another port
@@ -12,7 +12,6 @@ before(async () => { other = await startServer(); });
 after(() => other?.close());
 
 const otherOrigin = () => other.origin;
-const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 
 const load = (path, { viewport, waitReady = false } = {}) => session.open(`${session.server.origin}/${path}`, { viewport, waitReady });
 

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startStaticServer } from '../../build-scripts/static-server.mjs';
@@ -91,6 +92,15 @@ export const statText = (page, id, key) => page.$eval(`[data-stats="${id}"] [dat
 export function problems(log) {
   return log.console.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`);
 }
+
+/** No console error or warning and no page error since the page opened. */
+export const noErrors = (log, where) => {
+  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
+  assert.deepEqual(log.errors, [], `page errors (${where})`);
+};
+
+/** a equals b within a relative tolerance (absolute near 0): how the tests compare the page's numbers with the engine's. */
+export const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 
 /**
  * One test file's browser session. Registers node:test before() and after() hooks: before starts the page's static

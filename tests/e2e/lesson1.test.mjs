@@ -4,7 +4,7 @@
 // Needs build/page/app.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FILE_URL, problems, browserSession, nextFrame, heatmapValues } from './harness.mjs';
+import { FILE_URL, browserSession, nextFrame, heatmapValues, noErrors } from './harness.mjs';
 
 const session = browserSession();
 const L1 = '#lesson-selfattention';
@@ -21,10 +21,6 @@ async function withWords(hash, base = session.server.url) {
 }
 
 const nearest = (page, token) => page.$eval(`${L1} [data-nearest-words="${token}"]`, (n) => n.textContent.split(', '));
-const noErrors = (log, where) => {
-  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
-  assert.deepEqual(log.errors, [], `page errors (${where})`);
-};
 
 test('real words and the meaningful head are Lesson 1\'s defaults, and the link keeps other choices', async () => {
   const { page } = await session.open(session.server.url);

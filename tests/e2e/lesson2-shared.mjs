@@ -1,6 +1,8 @@
 // What both Lesson 2 test files (lesson2.test.mjs, lesson2-engine.test.mjs) open the page with and check it by.
 import assert from 'node:assert/strict';
-import { problems, nextFrame } from './harness.mjs';
+import { nextFrame } from './harness.mjs';
+
+export { close, noErrors, statValue as stat } from './harness.mjs';
 import { defaults } from '../../web/state.js';
 import { distributionOf } from '../../web/sections/variance/shared.js';
 
@@ -16,13 +18,6 @@ export const lesson2Loader = (session) => async (hash = '#lesson=variance', { vi
   return opened;
 };
 
-/** No console error or warning and no page error since the page opened. */
-export const noErrors = (log, where) => {
-  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
-  assert.deepEqual(log.errors, [], `page errors (${where})`);
-};
-export const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 export const seriesCount = (page, chart, series) => page.$eval(`[data-chart="${chart}"] [data-series="${series}"]`, (n) => Number(n.dataset.count));
-export const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 export const until = async (page, fn, arg) => { await page.waitForFunction(fn, arg, { timeout: 10000 }); await nextFrame(page); };
 export const lesson = (page) => page.locator('#lesson-variance');

@@ -6,7 +6,7 @@
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, nextFrame, refined, browserSession, settled, heatmapValues, misfits } from './harness.mjs';
+import { problems, nextFrame, refined, browserSession, settled, heatmapValues, misfits, noErrors } from './harness.mjs';
 import { close, lesson3Loader, lesson3Measured } from './lesson3-shared.mjs';
 import { STATE_TABLE, defaults, parseHash, formatHash } from '../../web/state.js';
 import { sig3, percent } from '../../web/format.js';
@@ -16,10 +16,6 @@ const session = browserSession({ engine: true });
 const load = lesson3Loader(session);
 const measured = lesson3Measured(session);
 
-const noErrors = (log, where) => {
-  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
-  assert.deepEqual(log.errors, [], `page errors (${where})`);
-};
 
 /** The raw number behind a printed statistic: <dd data-stat=key data-value=…> inside [data-stats=id]. */
 const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));

@@ -1,6 +1,8 @@
 // What both Lesson 3 test files (lesson3.test.mjs, lesson3-engine.test.mjs) open the page with and compare it against.
 import assert from 'node:assert/strict';
 import { refined } from './harness.mjs';
+
+export { close } from './harness.mjs';
 import { BINS, DOT_UNITS } from '../../web/sections/saturation/common.js';
 
 /** load(hash, options) of a browserSession: the page at `hash`, the engine ready, 3.2's table there, previews refined. */
@@ -22,5 +24,3 @@ export const lesson3Measured = (session) => ({ dK, n = 16, trials = 1000, seed =
   const dot = session.engine.gradientDistribution({ dK, n, trials: rows, seed, model: 'dot', bins: BINS });
   return { normal, dot };
 };
-
-export const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));

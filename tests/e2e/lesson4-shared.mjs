@@ -1,6 +1,8 @@
 // What both Lesson 4 test files (lesson4.test.mjs, lesson4-engine.test.mjs) open the page with and check it by.
 import assert from 'node:assert/strict';
-import { problems, refined } from './harness.mjs';
+import { refined } from './harness.mjs';
+
+export { close, noErrors } from './harness.mjs';
 
 /** load(hash, options) of a browserSession: the page at `hash`, the engine ready, 4.4's chain drawn, previews refined. */
 export const lesson4Loader = (session) => async (hash = '', options) => {
@@ -10,7 +12,3 @@ export const lesson4Loader = (session) => async (hash = '', options) => {
   await refined(opened.page);
   return opened;
 };
-
-/** No console error or warning and no page error since the page opened. */
-export const noErrors = (log, where) => assert.deepEqual([...problems(log), ...log.errors.map(String)], [], `problems on the page (${where})`);
-export const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));

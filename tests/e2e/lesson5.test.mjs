@@ -5,7 +5,7 @@
 // Needs build/page/app.js (node web/build.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problems, refined, browserSession, settled, heatmapValues, dragAndHold, release, hashHas, misfits } from './harness.mjs';
+import { problems, refined, browserSession, settled, heatmapValues, dragAndHold, release, hashHas, misfits, noErrors, close } from './harness.mjs';
 import { defaults, parseHash } from '../../web/state.js';
 import { sig3 } from '../../web/format.js';
 import { SWEEP_TOKENS, SWEEP_SAMPLES } from '../../web/sections/heads/common.js';
@@ -24,7 +24,6 @@ async function load(hash, options) {
 const sweepAt = (dModel, seed = 1) => session.engine.multiHeadSweep({ dModel, heads: [1, 2, 4, 8].filter((h) => dModel % h === 0),
   tokens: SWEEP.tokens, samples: SWEEP.samples, seed });
 const stat = (page, id, key) => page.$eval(`[data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
-const close = (a, b, tol = 1e-9) => Math.abs(a - b) <= tol * (1 + Math.abs(b));
 const hashKey = (page, key) => page.evaluate((k) => new URLSearchParams(location.hash.slice(1)).get(k), key);
 
 test('Lesson 5 asks what √d_model does before it shows the table, and explains with the engine\'s numbers for the learner\'s settings', async () => {
@@ -137,10 +136,6 @@ async function loadBoth(hash = '', { viewport } = {}) {
   return opened;
 }
 
-const noErrors = (log, where) => {
-  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
-  assert.deepEqual(log.errors, [], `page errors (${where})`);
-};
 const cellValue = (page, table, key) => page.$eval(`[data-table="${table}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 const matrix = heatmapValues;
 const closeAll = (got, want, tol, what) => {

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, problems, nextFrame } from './harness.mjs';
+import { ROOT, nextFrame } from './harness.mjs';
+
+export { noErrors } from './harness.mjs';
 import { sig2, sig3 } from '../../web/format.js';
 
 export const REFERENCE = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'data', 'reference-runs.json'), 'utf8'));
@@ -19,11 +21,6 @@ export const lesson6Loader = (session) => async (hash, { base = session.server.u
   return opened;
 };
 
-/** No console error or warning and no page error since the page opened. */
-export const noErrors = (log, where) => {
-  assert.deepEqual(problems(log), [], `console errors or warnings (${where})`);
-  assert.deepEqual(log.errors, [], `page errors (${where})`);
-};
 export const stat = (page, id, key) => page.$eval(`#lesson-training [data-stats="${id}"] [data-stat="${key}"]`, (n) => Number(n.dataset.value));
 export const until = async (page, fn, arg, timeout = 60000) => { await page.waitForFunction(fn, arg, { timeout }); await nextFrame(page); };
 
