@@ -160,12 +160,13 @@ const capText = (w) => (w < 0.99 ? sig3(w) : String(Number(w.toPrecision(7))));
 /** The "Go deeper" body: the bounds g and √d_k put on the logits, g = √d_k at f = 1, and what is not measured. */
 function drawDeeper(body, r, at, state, t, cite) {
   const one = GRID.indexOf(1);
+  const cap = capText(r.sharpest.maxWeight);
   setProse(body, [[
     `QK-norm’s logits lie in [−g, g]. No row of ${r.n} such logits gives a key more weight than one key at +g and the rest at −g: `,
-    ...(capText(r.sharpest.maxWeight) === '1'
+    ...(cap === '1'
       ? [`at g = ${state.bg} that row’s largest weight is 1 to seven digits and its entropy ${sig3(r.minEntropy)}, so this cap `,
         'does not bind: a row can be as one-hot as seven digits show. At a small g it binds, and a model that needs sharper rows must learn a larger g: ']
-      : [`largest weight at most ${capText(r.sharpest.maxWeight)}; no row has entropy below ${sig3(r.minEntropy)} `,
+      : [`largest weight at most ${cap}; no row has entropy below ${sig3(r.minEntropy)} `,
         `(reached with ${r.minEntropyTops} of the ${r.n} keys at +g). A model that needs sharper rows must learn a larger g: `]),
     `the sharpness becomes a parameter instead of a side effect of growing weights. In training g is learned, so the cap moves: `,
     `in 7.4’s runs at lr ${rateKey(EDGE)} it went from ${sig3(t.g0)} to ${sig3(t.gLow)}–${sig3(t.gHigh)} (seeds 1–${SWEEP.presets.full.seeds}).`,

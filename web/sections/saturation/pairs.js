@@ -5,7 +5,7 @@ import { parsedInput } from '../../controls.js';
 import { chartBox } from '../../charts/chart-box.js';
 import { barChart } from '../../charts/bars.js';
 import { SERIES } from '../../charts/palette.js';
-import { precise, sig3, fixed, percent } from '../../format.js';
+import { precise, sig3, fixed, percent, UNIT_SPACE } from '../../format.js';
 import { partPanel, setProse, statList, fill, watcher, dk, attempt, noticeBox } from '../kit/parts.js';
 
 const three = (w) => fixed(w, 3); // a bar's label: three decimals, never 0.000 for a non-zero weight
@@ -60,8 +60,8 @@ export function pairsPart(engine, store, number) {
       if (got === null) return;
       const { before, after, wClose, wFar } = got;
       const scaledScores = after.scaledScores;
-      // "score → weight", kept on one line
-      const split = (scores, weights) => Array.from(weights, (w, i) => `${precise(scores[i])} → ${share(w)}`.replace(/ /g, '\u00a0')).join(', ');
+      // "score → weight", kept on one line (share's own space is UNIT_SPACE already)
+      const split = (scores, weights) => Array.from(weights, (w, i) => `${precise(scores[i])}${UNIT_SPACE}→${UNIT_SPACE}${share(w)}`).join(', ');
       setProse(part.prose, [[
         'The softmax reacts to the gaps between scores, and exponentially. Raw scores ', vec(state.sscores), ' give a largest ',
         'weight of ', sig3(before.maxWeight), '. Dividing by √', ...dk(), ' = √', String(state.sdk), ' multiplies every score, and so every ',

@@ -23,9 +23,9 @@ export function fitPart(engine, store, number) {
       drawn = shared.sweep;
       const { sweep, elapsed, name, zeroMean } = shared.sweep;
       const { vectors, maxDim, pairs } = sweep;
-      const allPairs = pairs === 1 ? 'the one pair' : `all ${pairs} pairs of ${vectors} vectors`;
+      const allPairs = `${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`;
       const last = sweep.dims.length - 1;
-      refill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${pairs === 1 ? 'the one pair' : `all ${pairs} pairs`} of ${vectors} vectors`,
+      refill(time, 'The engine swept d = 1 … ', String(maxDim), ` over ${allPairs}`,
         ' in ', el('strong', { dataset: { sweepTime: '', ms: elapsed } }, milliseconds(elapsed)),
         sweep.computeMs !== undefined ? ` (${milliseconds(sweep.computeMs)} of it inside the engine’s loop)` : '', '.');
       setProse(part.prose, [[
